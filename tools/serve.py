@@ -1,0 +1,108 @@
+"""Serve dist/ on 127.0.0.1 with the right MIME types and the precompressed .gz siblings."""
+
+from __future__ import annotations
+
+import argparse
+import email.utils
+import os
+import sys
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MIME = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".py": "text/x-python",
+    ".zip": "application/zip",
+}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """Static files; a file's .gz sibling is sent as Content-Encoding: gzip when accepted."""
+
+    use_gzip = True
+    quiet = False
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return MIME.get(os.path.splitext(path)[1]) or super().guess_type(path)
+
+    def end_headers(self) -> None:
+        # Always revalidate (Last-Modified gives cheap 304s); offline copies live in the SW cache.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        gz = path + ".gz"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.use_gzip and accepts and os.path.isfile(path) and os.path.isfile(gz)):
+            return super().send_head()
+        mtime = int(os.stat(path).st_mtime)
+        if self._not_modified_since(mtime):
+            self.send_response(304)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        f = open(gz, "rb")  # do_GET copies it to the socket and closes it
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.end_headers()
+        return f
+
+    def _not_modified_since(self, mtime: int) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since:
+            return False
+        try:
+            return email.utils.parsedate_to_datetime(since).timestamp() >= mtime
+        except (TypeError, ValueError):
+            return False
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def start_server(
+    root: Path | str = ROOT / "dist", port: int = 0, *, quiet: bool = True, use_gzip: bool = True
+) -> tuple[ThreadingHTTPServer, str]:
+    """Serve root on 127.0.0.1:port in a daemon thread; return (server, base URL ending in /)."""
+    handler = type("BoundHandler", (Handler,), {"quiet": quiet, "use_gzip": use_gzip})
+    server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    parser.add_argument("--root", type=Path, default=ROOT / "dist")
+    parser.add_argument("--no-gzip", action="store_true", help="never send the .gz copies")
+    args = parser.parse_args()
+    if not (args.root / "index.html").is_file():
+        sys.exit(f"{args.root} has no index.html: run `python3 tools/build.py` first")
+    server, url = start_server(args.root, args.port, quiet=False, use_gzip=not args.no_gzip)
+    print(f"Hand and Foot is served at {url}  (Ctrl+C to stop)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+// Registers the service worker and exposes the "update available" flow to the page.
+// A new worker waits; the page saves the game, then calls window.hfApplyUpdate().
+const sw = navigator.serviceWorker;
+let registration = null;
+let reloading = false;
+
+function announceUpdate() {
+  document.body.dataset.updateAvailable = "1";
+  document.dispatchEvent(new CustomEvent("hf-update-available"));
+}
+
+function watch(worker) {
+  worker.addEventListener("statechange", () => {
+    // "installed" with a controller means a newer version waits behind the current one.
+    if (worker.state === "installed" && sw.controller) announceUpdate();
+  });
+}
+
+window.hfApplyUpdate = () => {
+  const waiting = registration && registration.waiting;
+  if (!waiting) return false;
+  sw.addEventListener("controllerchange", () => {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  });
+  waiting.postMessage({ type: "SKIP_WAITING" });
+  return true;
+};
+
+if (sw) {
+  sw.register("./service-worker.js", { updateViaCache: "none" }).then((reg) => {
+    registration = reg;
+    if (reg.waiting && sw.controller) announceUpdate();
+    if (reg.installing) watch(reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+  }, (err) => console.warn("Service worker not registered:", err));
+}
