@@ -50,7 +50,8 @@ def copy_app() -> list[Path]:
     for rel in engine:
         copy(ROOT / rel, DIST / rel)
     write_icons(DIST / "icons")
-    return engine + python_sources("ui")
+    # ui/main.py runs as the page's script; the other ui modules are importable as ui.<name>.
+    return engine + [p for p in python_sources("ui") if p != Path("ui/main.py")]
 
 
 def copy_vendor() -> None:

@@ -1,0 +1,110 @@
+"""Browser fixtures: one build and server per session, Debian's Chromium, a fresh context per test.
+
+Every request that leaves 127.0.0.1 is recorded and aborted; console errors fail the test.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import start_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+BOOT_TIMEOUT_MS = 60_000
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: browser test against the built app")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(item.path).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.e2e)
+
+
+@dataclass
+class Watch:
+    """What a test's browser context did that it should not have."""
+
+    external: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+    return ROOT / "dist"
+
+
+@pytest.fixture(scope="session")
+def base_url(dist: Path) -> Iterator[str]:
+    server, url = start_server(dist)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def watch() -> Watch:
+    return Watch()
+
+
+@pytest.fixture
+def context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    """A phone-sized context that blocks and records every request not for 127.0.0.1."""
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+
+    def guard(route, request) -> None:  # type: ignore[no-untyped-def]
+        if urlsplit(request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            watch.external.append(request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext, watch: Watch) -> Iterator[Page]:
+    """A page whose console errors and uncaught exceptions fail the test."""
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    page.on("console", lambda m: m.type == "error" and watch.errors.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: watch.errors.append(f"pageerror: {e}"))
+    yield page
+    assert watch.errors == [], "the page logged errors"

@@ -1,0 +1,51 @@
+"""A new version waits until the player accepts it, then the page reloads into it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from pages import Table
+from playwright.sync_api import Page
+from serve import start_server
+
+WAITING = 'body[data-update-available="1"]'
+
+
+def publish_new_version(site: Path) -> None:
+    """Change one file and its revision in the worker, as a rebuild does."""
+    css = site / "ui" / "table.css"
+    css.write_text(css.read_text() + "\n:root { --next-version: 1; }\n")
+    worker = site / "service-worker.js"
+    text = re.sub(r'const VERSION = "\w+"', 'const VERSION = "next"', worker.read_text())
+    text = re.sub(r'\["\./ui/table\.css", "\w+"\]', '["./ui/table.css", "next"]', text)
+    worker.write_text(text)
+    for stale in (worker, css):
+        stale.with_name(stale.name + ".gz").unlink()
+
+
+def test_update_waits_for_the_player(page: Page, dist: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    server, url = start_server(site)
+    try:
+        table = Table(page, url).open().wait_until_offline_ready()
+        page.evaluate("window.sameDocument = true")
+        publish_new_version(site)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector(WAITING, state="attached")
+        assert page.evaluate("window.sameDocument === true")  # it did not reload on its own
+        with page.expect_navigation():
+            assert page.evaluate("window.hfApplyUpdate()") is True
+        table.wait_until_ready()
+        assert page.locator(WAITING).count() == 0
+        assert page.evaluate("caches.keys()") == ["hf-next"]
+        new_css = "getComputedStyle(document.documentElement).getPropertyValue('--next-version')"
+        assert page.evaluate(new_css).strip() == "1"
+        assert page.evaluate(
+            "navigator.serviceWorker.getRegistration().then(r => r.waiting === null)"
+        )
+    finally:
+        server.shutdown()
+        server.server_close()
