@@ -1,0 +1,90 @@
+"""Command line: ``python -m engine deal|simulate ...``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from . import cards as C
+from .deal import deal
+from .rules import PRESETS, preset
+from .simulate import simulate
+from .state import seat_names
+
+
+def _cards(cards: Sequence[int]) -> list[str]:
+    return [C.code(c) for c in cards]
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    rules = preset(args.rules)
+    d = deal(rules, args.deal, args.round - 1)
+    names = seat_names(rules.players)
+    data = {
+        "rules": rules.name,
+        "deal": args.deal,
+        "round": args.round,
+        "seats": [
+            {"seat": names[i], "hand": _cards(d.hands[i]), "knee": _cards(d.knees[i]),
+             "foot": _cards(d.feet[i])}
+            for i in range(rules.players)
+        ],
+        "stock": _cards(d.stock),
+    }
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(f"{rules.title}, deal {args.deal}, round {args.round}")
+    for seat in data["seats"]:
+        assert isinstance(seat, dict)
+        print(f"{seat['seat']:>6} hand: {' '.join(seat['hand'])}")
+        if rules.knee_size:
+            print(f"{'':>6} knee: {' '.join(seat['knee'])}")
+        print(f"{'':>6} foot: {' '.join(seat['foot'])}")
+    print(f" stock ({len(d.stock)}, next first; the upcard and red-3 replacements come from here):")
+    print(" " + " ".join(_cards(d.stock)))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    rules = preset(args.rules)
+    report = simulate(rules, args.games, seed=args.seed)
+    if args.json:
+        print(json.dumps(report.as_dict()))
+    else:
+        for key, value in report.as_dict().items():
+            print(f"{key}: {value}")
+        for msg in report.messages[:10]:
+            print("  " + msg)
+    return 0 if report.errors == 0 and report.invariant_failures == 0 else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Hand and Foot engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("deal", help="print a deal")
+    p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--deal", type=int, required=True)
+    p.add_argument("--round", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_deal)
+    p = sub.add_parser("simulate", help="play random games and check every invariant")
+    p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.func(args)
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    return result

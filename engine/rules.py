@@ -1,0 +1,432 @@
+"""Rule sets as data: one frozen ``RuleSet`` and the five presets.
+
+Every difference between the rule sources is a field here, so game code asks
+``rules.pickup`` or ``rules.wild_limit`` and never which preset it is playing.
+House-rule switches are ordinary fields: ``preset("classic", pickup="whole")``.
+
+Decisions for the gaps the sources leave open (they hold for every preset):
+
+* Stock too short for a full draw: the player takes what is left; the round
+  ends when a player must draw and the stock is empty (before that player's
+  turn, so nobody earns the going-out bonus).  A red 3 that cannot be replaced
+  because the stock is empty is simply not replaced.
+* A red 3 drawn as a replacement is laid out and replaced again, until a
+  non-red-3 arrives or the stock is empty.
+* Picking up the pile when that rank has only closed books and no open meld
+  starts a new meld of that rank.  When the rank has an open meld, the top card
+  and pair go on it, so the pickup is allowed only while that meld has four
+  cards or fewer (it would grow past seven otherwise).
+* Answering "may I go out?": a yes allows going out this turn, a no forbids it
+  for the rest of the turn; a player asks at most once a turn.  Asking is open
+  only to a player in the foot.
+* A player may not end a turn empty-handed unless going out: in the foot, the
+  last card goes only when the player is allowed to go out.  (Sources phrase
+  this as "keep one card" or "keep two cards"; both mean the same.)
+* In the knee game, a player whose hand runs out before the team has finished
+  a canasta picks up the knee as if the hand were a foot (meld the last card:
+  at once; discard it: next turn).
+* Six players sit in two teams of three, seats alternating; "your partner" is
+  the next teammate in turn order, and rules about "the partner in the foot"
+  mean every teammate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
+
+from .cards import WILD_RANK
+
+DeckKind = Literal["standard", "rook"]
+WildLimit = Literal["half", "third", "two"]
+Pickup = Literal["top7", "whole", "none"]
+PickupBeforeOpening = Literal["full", "top_only", "never"]
+GoOutDiscard = Literal["optional", "required", "forbidden"]
+
+STANDARD_VALUES: tuple[int, ...] = (50, 0, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20)
+"""Card values by rank for the standard deck: joker 50, 2 20, 3-7 5, 8-K 10, A 20."""
+ROOK_VALUES: tuple[int, ...] = (50, 5, 25, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20)
+"""Card values by rank for the Rook deck: bird 50, 1 5, 2 25, 3-7 5, 8-13 10, 14 20."""
+
+ROUND_MINIMUMS = (50, 90, 120, 150)
+ROOK_SCORE_MINIMUMS = ((0, 60), (3500, 90), (5500, 120), (7500, 150))
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that differs between tables, as plain data."""
+
+    name: str
+    title: str
+    # Table and deal
+    deck: DeckKind = "standard"
+    decks: int = 5
+    decks_six: int = 7
+    players: int = 4
+    six_players: bool = True
+    hand_size: int = 11
+    knee_size: int = 0
+    foot_size: int = 11
+    upcard: bool = False
+    upcard_skip_ranks: tuple[int, ...] = ()
+    """Ranks (0 = wild) that cannot start the pile: they go under the stock."""
+    upcard_skip_red_three: bool = True
+    rounds: int = 4
+    target_score: int = 0
+    """When above zero, the game ends after the round in which a team reaches it."""
+    # Cards
+    card_values: tuple[int, ...] = STANDARD_VALUES
+    meld_ranks: tuple[int, ...] = (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+    black_threes_special: bool = True
+    black_three_meld_going_out: bool = False
+    black_three_left: int = 5
+    red_three_bonus: int = 100
+    red_three_seven_bonus: int = 0
+    red_three_unplayed: int = -500
+    red_three_replace_from_knee_foot: bool = True
+    # Melds and books
+    wild_limit: WildLimit = "half"
+    no_wild_ranks: tuple[int, ...] = ()
+    wild_melds: bool = False
+    one_open_meld_per_rank: bool = True
+    clean_book: int = 500
+    dirty_book: int = 300
+    wild_book: int = 1500
+    rank_books: tuple[tuple[int, int], ...] = ()
+    """Bonus for a clean book of a special rank, e.g. ((7, 5000), (5, 3000))."""
+    unfinished_wild_penalty: int = 0
+    extras_on_books: bool = False
+    # Turn
+    draw: int = 2
+    pickup: Pickup = "top7"
+    pickup_wild_top: bool = False
+    pickup_ends_turn: bool = False
+    pickup_before_opening: PickupBeforeOpening = "full"
+    first_meld_by_round: tuple[int, ...] = ROUND_MINIMUMS
+    first_meld_by_score: tuple[tuple[int, int], ...] = ()
+    # Going out and scoring
+    need_clean: int = 1
+    need_dirty: int = 1
+    need_wild: int = 0
+    need_rank_books: tuple[int, ...] = ()
+    clean_counts_as_dirty: bool = True
+    partner_in_foot: bool = False
+    ask_partner: bool = True
+    go_out_discard: GoOutDiscard = "optional"
+    going_out_bonus: int = 100
+    knee_after_first_book: bool = False
+    overrides: tuple[str, ...] = field(default=(), compare=False)
+
+    def value(self, card_rank: int) -> int:
+        """Points a card of this rank is worth melded (and costs if left over)."""
+        return self.card_values[card_rank]
+
+    def first_meld_minimum(self, round_index: int, team_score: int) -> int:
+        """The opening minimum for a team in round ``round_index`` (0-based)."""
+        if self.first_meld_by_score:
+            need = self.first_meld_by_score[0][1]
+            for threshold, minimum in self.first_meld_by_score:
+                if team_score >= threshold:
+                    need = minimum
+            return need
+        schedule = self.first_meld_by_round
+        return schedule[min(round_index, len(schedule) - 1)]
+
+    def book_bonus(self, book_rank: int, wilds: int, size: int) -> int:
+        """The bonus of a finished book (seven cards or more)."""
+        if book_rank == WILD_RANK:
+            return self.wild_book
+        if wilds == 0:
+            for r, bonus in self.rank_books:
+                if r == book_rank:
+                    return bonus
+            return self.clean_book
+        return self.dirty_book
+
+    def deck_count(self) -> int:
+        """Decks shuffled together for this table size."""
+        return self.decks_six if self.players == 6 else self.decks
+
+    def with_options(self, **changes: Any) -> RuleSet:
+        """A copy with house-rule switches applied; unknown names raise ValueError."""
+        known = {f.name for f in fields(self)}
+        for key in changes:
+            if key not in known or key in ("name", "overrides"):
+                raise ValueError(f"unknown rule option: {key}")
+        merged = tuple(sorted(set(self.overrides) | set(changes)))
+        rules = replace(self, **changes, overrides=merged)
+        rules.validate()
+        return rules
+
+    def validate(self) -> None:
+        """Raise ValueError when the switches contradict each other."""
+        if self.players not in (4, 6):
+            raise ValueError("Hand and Foot is played by four or six players.")
+        if self.draw not in (1, 2, 3):
+            raise ValueError("A turn draws one, two or three cards.")
+        if self.pickup not in ("top7", "whole", "none"):
+            raise ValueError(f"unknown pile pickup rule: {self.pickup}")
+        if self.wild_limit not in ("half", "third", "two"):
+            raise ValueError(f"unknown wild-card limit: {self.wild_limit}")
+        if self.go_out_discard not in ("optional", "required", "forbidden"):
+            raise ValueError(f"unknown going-out rule: {self.go_out_discard}")
+        if self.pickup_before_opening not in ("full", "top_only", "never"):
+            raise ValueError(f"unknown pickup rule: {self.pickup_before_opening}")
+        if len(self.card_values) != 15:
+            raise ValueError("card_values needs fifteen entries, one per rank")
+        per_player = self.hand_size + self.knee_size + self.foot_size
+        deck_size = 57 if self.deck == "rook" else 54
+        if per_player * self.players + 20 > deck_size * self.deck_count():
+            raise ValueError("Not enough cards for that deal.")
+        if not self.first_meld_by_round and not self.first_meld_by_score:
+            raise ValueError("A first-meld schedule is needed.")
+
+
+CLASSIC = RuleSet(
+    name="classic",
+    title="Classic Hand and Foot",
+    six_players=False,
+)
+"""Source 000: the default game.
+
+Five standard decks, hands and feet of 11, no upcard (the pile starts empty).
+Pickup takes the top seven cards with two natural cards matching the top card,
+which may not be wild or a black 3; the top card and the pair are melded at
+once.  Melds need two naturals and no more wilds than naturals; no wild-only
+melds.  Black 3s block the pile and may be melded only as three or more black
+3s without wilds on the turn a player goes out.  Red 3s score 100 and cost 500
+in a foot never picked up.  To go out: one clean and one dirty book (a second
+clean book counts as dirty), in the foot, with the partner's yes.  Gap
+decisions: see the module docstring.
+"""
+
+PAGAT = RuleSet(
+    name="pagat",
+    title="Pagat partnership rules",
+    hand_size=13,
+    foot_size=13,
+    upcard=True,
+    upcard_skip_ranks=(0, 2),
+    wild_limit="third",
+    wild_melds=True,
+    need_clean=2,
+    need_dirty=2,
+    need_wild=1,
+    clean_counts_as_dirty=False,
+    partner_in_foot=True,
+)
+"""Source 001: hands and feet of 13 and an upcard.
+
+The upcard is turned from the stock; a red 3 or wild card goes under the stock
+and another is turned.  A meld needs twice as many naturals as wilds; three or
+more wild cards make a wild meld (a wild book scores 1500, taken from source
+003 where 001 is silent).  Going out needs two clean, two dirty and one wild
+book, the partner having played from the foot, and the partner's yes.  Where
+001 is silent the engine follows the classic family: draw two, pickup of the
+top seven, red 3 values, scoring, four rounds with 50/90/120/150.
+"""
+
+THIRTEEN = RuleSet(
+    name="thirteen",
+    title="Thirteen-card Hand and Foot",
+    six_players=False,
+    hand_size=13,
+    foot_size=13,
+    wild_limit="third",
+    wild_melds=True,
+    pickup_wild_top=True,
+    red_three_unplayed=-100,
+    need_clean=2,
+    need_dirty=2,
+    need_wild=1,
+    clean_counts_as_dirty=False,
+    partner_in_foot=True,
+)
+"""Source 003: another app's 13-card game.
+
+No upcard (003 is silent; its pile starts with the first discard).  Black 3s
+are never melded.  A wild card on top of the pile may be taken with two of the
+same wild (two jokers under a joker, two 2s under a 2).  Before the first meld,
+only the top card, the pair and cards from the hand count, never the cards
+picked up.  Wild books 1500; a red 3 still in an unplayed foot costs 100.
+"""
+
+ROOK = RuleSet(
+    name="rook",
+    title="Hand and Foot with Rook cards",
+    deck="rook",
+    decks=8,
+    decks_six=12,
+    six_players=True,
+    card_values=ROOK_VALUES,
+    meld_ranks=(1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14),
+    black_threes_special=False,
+    black_three_left=5,
+    red_three_bonus=-150,
+    red_three_unplayed=-150,
+    wild_melds=True,
+    unfinished_wild_penalty=-1000,
+    draw=1,
+    pickup="none",
+    first_meld_by_round=(),
+    first_meld_by_score=ROOK_SCORE_MINIMUMS,
+    need_clean=2,
+    need_dirty=1,
+    clean_counts_as_dirty=False,
+    ask_partner=False,
+    going_out_bonus=300,
+    rounds=12,
+    target_score=10000,
+)
+"""Source 002: Rook cards, draw one, no pile pickup, play to 10,000.
+
+Eight Rook decks for four players (four per two players).  Only red 3s are
+special: they cannot be melded, are laid out when drawn and replaced, and cost
+150 each whatever happens (one still in an unplayed foot costs 150 too).  Other
+3s and 1s are ordinary ranks.  Wilds may not outnumber naturals; three or more
+wilds make an all-dirty meld, 1500 as a book and minus 1000 left unfinished.
+The first meld minimum follows the team's score.  Going out needs two clean
+books and one dirty book; no asking, and a discard may be the last card.  The
+game ends after the round in which a team reaches 10,000 (the higher total
+wins); so that every game ends, it also ends after twelve rounds.  The source names no order of play other than "oldest first": the seat
+left of the dealer starts, as everywhere else.
+"""
+
+HKF = RuleSet(
+    name="hkf",
+    title="Hand, Knee and Foot",
+    decks=6,
+    decks_six=7,
+    hand_size=15,
+    knee_size=13,
+    foot_size=11,
+    upcard=True,
+    upcard_skip_ranks=(0, 2, 5, 7),
+    black_three_left=100,
+    red_three_seven_bonus=300,
+    red_three_replace_from_knee_foot=False,
+    wild_limit="two",
+    no_wild_ranks=(5, 7),
+    wild_melds=True,
+    wild_book=2500,
+    rank_books=((7, 5000), (5, 3000)),
+    pickup="whole",
+    pickup_ends_turn=True,
+    need_clean=1,
+    need_dirty=1,
+    need_wild=1,
+    need_rank_books=(7, 5),
+    clean_counts_as_dirty=False,
+    going_out_bonus=200,
+    knee_after_first_book=True,
+)
+"""Source 004: Hand, Knee and Foot (Triple Play).
+
+Six decks, 15/13/11 cards.  The upcard is turned; a wild card, 5, 7 or red 3
+goes under the stock and another is turned.  Melds need two naturals before a
+wild and hold at most two wilds; 5s and 7s take none; wild-only melds build a
+wild canasta (2500).  Clean 7s 5000, clean 5s 3000.  The pickup takes the whole
+pile, is refused while the team's open meld of that rank has five cards or
+more, and ends the turn without a discard.  Before the first meld the top card
+counts, the cards under it do not.  Red 3s dealt or drawn are replaced; those
+found in the knee or foot are not; seven on one team earn 300 more; one still
+unplayed costs 500.  A black 3 left over costs 100.  The knee is picked up when
+the team finishes its first canasta (the finisher at once, the partner after
+drawing on their next turn).  Going out needs 7s, 5s, wild, clean and dirty
+canastas and the partner's yes; bonus 200.
+"""
+
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, PAGAT, ROOK, THIRTEEN, HKF)}
+PRESET_CODES = {"classic": "000", "pagat": "001", "rook": "002", "thirteen": "003", "hkf": "004"}
+
+HOUSE_RULES: tuple[str, ...] = (
+    "pickup",
+    "pickup_before_opening",
+    "partner_in_foot",
+    "go_out_discard",
+    "extras_on_books",
+    "black_three_left",
+    "red_three_unplayed",
+    "first_meld_by_round",
+    "first_meld_by_score",
+    "upcard",
+    "players",
+)
+"""The switches offered in Settings on top of any preset."""
+
+
+def preset(name: str, **options: Any) -> RuleSet:
+    """A preset by name, with house-rule switches; unknown names raise ValueError."""
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown rule set: {name!r}") from None
+    return base.with_options(**options) if options else base
+
+
+def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
+    """The preset name plus the switches that differ from it (JSON-friendly)."""
+    base = PRESETS.get(rules.name)
+    out: dict[str, Any] = {"preset": rules.name}
+    opts: dict[str, Any] = {}
+    for f in fields(rules):
+        if f.name in ("name", "overrides"):
+            continue
+        value = getattr(rules, f.name)
+        if base is None or getattr(base, f.name) != value:
+            opts[f.name] = _jsonable(value)
+    out["options"] = opts
+    return out
+
+
+def rules_from_dict(data: Any) -> RuleSet:
+    """Inverse of ``rules_to_dict``; raises ValueError on anything malformed."""
+    if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
+        raise ValueError("rules must name a preset")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ValueError("rule options must be a mapping")
+    base = preset(data["preset"])
+    converted: dict[str, Any] = {}
+    for f in fields(base):
+        if f.name in options:
+            converted[f.name] = _coerce(getattr(base, f.name), options[f.name], f.name)
+    unknown = set(options) - set(converted)
+    if unknown:
+        raise ValueError(f"unknown rule option: {sorted(unknown)[0]}")
+    return base.with_options(**converted) if converted else base
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _coerce(template: Any, value: Any, key: str) -> Any:
+    """Convert JSON data to the type of the preset's field, refusing mismatches."""
+    if isinstance(template, bool):
+        if not isinstance(value, bool):
+            raise ValueError(f"rule option {key} must be true or false")
+        return value
+    if isinstance(template, int):
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
+            raise ValueError(f"rule option {key} must be a whole number")
+        return value
+    if isinstance(template, str):
+        if not isinstance(value, str) or len(value) > 40:
+            raise ValueError(f"rule option {key} must be text")
+        return value
+    if isinstance(template, tuple):
+        if not isinstance(value, list) or len(value) > 20:
+            raise ValueError(f"rule option {key} must be a list")
+        return tuple(_coerce_item(v, key) for v in value)
+    raise ValueError(f"rule option {key} cannot be set")
+
+
+def _coerce_item(value: Any, key: str) -> Any:
+    if isinstance(value, list):
+        return tuple(_coerce_item(v, key) for v in value)
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
+        raise ValueError(f"rule option {key} must hold whole numbers")
+    return value

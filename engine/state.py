@@ -1,0 +1,789 @@
+"""The game: one mutable aggregate that changes only through ``Game.apply``.
+
+``apply`` validates the whole action first and raises ``RuleViolation`` before
+touching anything, so an illegal action leaves the game exactly as it was.
+Seats run 0..n-1 in turn order; with four players seat 0 is South, 1 West,
+2 North, 3 East, and teams are seats of the same parity (0 = South/North).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards as C
+from .actions import (
+    Action,
+    Answer,
+    AskGoOut,
+    Discard,
+    Draw,
+    EndTurn,
+    Meld,
+    MeldPlay,
+    NextRound,
+    PickUp,
+    to_text,
+)
+from .cards import Card
+from .deal import check_deal_number, deal
+from .errors import RuleViolation
+from .melds import BOOK_SIZE, TableMeld, check_meld, meld_value, missing_books
+from .rules import RuleSet
+from .scoring import Leftover, TeamScore, TeamTable, score
+
+SEAT_NAMES_4 = ("South", "West", "North", "East")
+SEAT_NAMES_6 = ("South", "West", "Northwest", "North", "Northeast", "East")
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """Names of the seats in turn order."""
+    return SEAT_NAMES_6 if players == 6 else SEAT_NAMES_4
+
+
+@dataclass
+class Player:
+    """One seat's cards: the hand in play and the sets still face down."""
+
+    hand: list[Card]
+    knee: list[Card]
+    foot: list[Card]
+    knee_taken: bool = False
+    foot_taken: bool = False
+    knee_due: bool = False
+    """Knee game: pick up the knee after the next draw (the partner finished a book)."""
+    played_foot: bool = False
+
+    def copy(self) -> Player:
+        """An independent copy."""
+        return Player(
+            list(self.hand), list(self.knee), list(self.foot),
+            self.knee_taken, self.foot_taken, self.knee_due, self.played_foot,
+        )
+
+    @property
+    def stage(self) -> str:
+        """Which set the player is playing from: 'hand', 'knee' or 'foot'."""
+        if self.foot_taken:
+            return "foot"
+        return "knee" if self.knee_taken else "hand"
+
+
+@dataclass
+class Team:
+    """A partnership's side of the table."""
+
+    melds: list[TableMeld] = field(default_factory=list)
+    red_threes: list[Card] = field(default_factory=list)
+    opened: bool = False
+
+    def copy(self) -> Team:
+        """An independent copy."""
+        return Team([m.copy() for m in self.melds], list(self.red_threes), self.opened)
+
+    def open_meld(self, rank: int) -> int | None:
+        """Index of the team's unfinished meld of ``rank``, if any."""
+        for i, m in enumerate(self.melds):
+            if m.rank == rank and not m.is_book:
+                return i
+        return None
+
+    def books(self) -> int:
+        """How many books the team has finished."""
+        return sum(1 for m in self.melds if m.is_book)
+
+
+@dataclass
+class RoundResult:
+    """How a round ended and what each team scored."""
+
+    round_index: int
+    went_out: int | None
+    scores: tuple[TeamScore, ...]
+
+
+class Game:
+    """A whole game: rounds, turns and scores, changed only by ``apply``."""
+
+    def __init__(self, rules: RuleSet, deal_number: int) -> None:
+        rules.validate()
+        self.rules = rules
+        self.deal_number = check_deal_number(deal_number)
+        self.n = rules.players
+        self.round_index = 0
+        self.totals = [0, 0]
+        self.results: list[RoundResult] = []
+        self.history: list[str] = []
+        self._start_round()
+
+    # ----- set-up -------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        rules = self.rules
+        d = deal(rules, self.deal_number, self.round_index)
+        self.dealer = (self.round_index - 1) % self.n
+        self.players = [Player(list(h), list(k), list(f)) for h, k, f in zip(d.hands, d.knees, d.feet)]
+        self.teams = [Team(), Team()]
+        self.stock: list[Card] = list(reversed(d.stock))  # next card at the end
+        self.pile: list[Card] = []
+        self.log: list[tuple[Any, ...]] = []
+        self.went_out: int | None = None
+        first = (self.dealer + 1) % self.n
+        for i in range(self.n):
+            seat = (first + i) % self.n
+            self._lay_out_red_threes(seat, replace=True)
+        if rules.upcard:
+            self._turn_upcard()
+        self._begin_turn(first)
+
+    def _turn_upcard(self) -> None:
+        skipped = 0
+        while self.stock and skipped < 50:
+            card = self.stock.pop()
+            skip = C.rank(card) in self.rules.upcard_skip_ranks or (
+                self.rules.upcard_skip_red_three and C.is_red_three(card)
+            )
+            if not skip:
+                self.pile.append(card)
+                self.log.append(("upcard", None, card))
+                return
+            self.stock.insert(0, card)  # buried at the bottom of the stock
+            skipped += 1
+
+    # ----- queries ------------------------------------------------------------
+
+    def team_of(self, seat: int) -> int:
+        """The team (0 or 1) of a seat."""
+        return seat % 2
+
+    def teammates(self, seat: int) -> list[int]:
+        """The other seats of the same team, in turn order from ``seat``."""
+        return [(seat + k) % self.n for k in range(2, self.n, 2)]
+
+    def partner(self, seat: int) -> int:
+        """The teammate who answers "may I go out?": the next one in turn order."""
+        return (seat + 2) % self.n
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision the game waits for (None between rounds)."""
+        if self.phase == "answer":
+            return self.partner(self.turn)
+        if self.phase in ("draw", "play"):
+            return self.turn
+        return None
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended."""
+        return self.phase == "game_over"
+
+    def minimum(self, team: int) -> int:
+        """The first-meld minimum the team must reach this round (0 once it has melded)."""
+        if self.teams[team].opened:
+            return 0
+        return self.rules.first_meld_minimum(self.round_index, self.totals[team])
+
+    def pile_top(self) -> Card | None:
+        """The top card of the discard pile."""
+        return self.pile[-1] if self.pile else None
+
+    def pile_blocked(self) -> bool:
+        """True when a black 3 on top freezes the pile for the next player."""
+        top = self.pile_top()
+        return top is not None and self.rules.black_threes_special and C.is_black_three(top)
+
+    def next_set(self, seat: int) -> str | None:
+        """Which face-down set the player picks up next: 'knee', 'foot' or None."""
+        p = self.players[seat]
+        if self.rules.knee_size and not p.knee_taken and not p.foot_taken:
+            return "knee"
+        return None if p.foot_taken else "foot"
+
+    def winner(self) -> int | None:
+        """The winning team once the game is over (None for a tie or a game in progress)."""
+        if not self.over or self.totals[0] == self.totals[1]:
+            return None
+        return 0 if self.totals[0] > self.totals[1] else 1
+
+    # ----- the one way in -----------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply an action; raise RuleViolation and change nothing if it is illegal."""
+        match action:
+            case Draw():
+                self._draw()
+            case PickUp(melds=melds):
+                self._pick_up(melds)
+            case Meld(plays=plays):
+                self._meld(plays)
+            case Discard(card=card):
+                self._discard(card)
+            case AskGoOut():
+                self._ask()
+            case Answer(yes=yes):
+                self._answer(yes)
+            case EndTurn():
+                self._end_turn_action()
+            case NextRound():
+                self._next_round()
+            case _:
+                raise RuleViolation("not_an_action", "That is not something a player can do.")
+        self.history.append(to_text(action))
+
+    def check(self, action: Action) -> RuleViolation | None:
+        """The violation the action would raise, or None if it is legal (changes nothing)."""
+        try:
+            self._validate(action)
+        except RuleViolation as err:
+            return err
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        """True when ``apply(action)`` would succeed."""
+        return self.check(action) is None
+
+    def _validate(self, action: Action) -> None:
+        match action:
+            case Draw():
+                self._need_phase("draw")
+            case PickUp(melds=melds):
+                self._plan_pickup(melds)
+            case Meld(plays=plays):
+                self._plan_meld(plays)
+            case Discard(card=card):
+                self._plan_discard(card)
+            case AskGoOut():
+                self._plan_ask()
+            case Answer():
+                self._need_phase("answer")
+            case EndTurn():
+                self._plan_end_turn()
+            case NextRound():
+                self._plan_next_round()
+            case _:
+                raise RuleViolation("not_an_action", "That is not something a player can do.")
+
+    # ----- phases -------------------------------------------------------------
+
+    def _need_phase(self, phase: str) -> None:
+        if self.phase == phase:
+            return
+        if self.phase in ("round_over", "game_over"):
+            raise RuleViolation("round_over", "The round is over.")
+        if self.phase == "answer":
+            raise RuleViolation("awaiting_answer", "Waiting for the partner's answer.")
+        if phase == "draw":
+            raise RuleViolation("already_drew", "You have already drawn this turn.")
+        if phase == "answer":
+            raise RuleViolation("no_question", "Nobody has asked to go out.")
+        raise RuleViolation("draw_first", "Draw or pick up the pile first.")
+
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.phase = "draw"
+        self.asked = False
+        self.permission: bool | None = None
+        self.picked_up = False
+        if not self.stock:
+            self.log.append(("stock_out", seat))
+            self._end_round(None)
+
+    def _end_turn(self) -> None:
+        p = self.players[self.turn]
+        if p.foot_taken:
+            p.played_foot = True
+        self._begin_turn((self.turn + 1) % self.n)
+
+    # ----- drawing and the pile -----------------------------------------------
+
+    def _draw(self) -> None:
+        self._need_phase("draw")
+        seat = self.turn
+        p = self.players[seat]
+        count = min(self.rules.draw, len(self.stock))
+        drawn = [self.stock.pop() for _ in range(count)]
+        p.hand.extend(drawn)
+        self.log.append(("draw", seat, count))
+        self._lay_out_red_threes(seat, replace=True)
+        if p.knee_due and not p.knee_taken:
+            self._take_knee_now(seat)
+        self.phase = "play"
+        self._refill_empty_hand(seat)
+
+    def _pickup_source(self) -> tuple[Card, int, int | None]:
+        """Validate the pile itself: (top card, meld rank, target meld index)."""
+        rules = self.rules
+        if rules.pickup == "none":
+            raise RuleViolation("no_pickup", "In these rules the discard pile is never picked up.")
+        self._need_phase("draw")
+        top = self.pile_top()
+        if top is None:
+            raise RuleViolation("pile_empty", "The discard pile is empty.")
+        if self.pile_blocked():
+            raise RuleViolation("pile_blocked", "A black 3 on top blocks the pile this turn.")
+        team = self.teams[self.team_of(self.turn)]
+        if C.is_wild(top):
+            if not (rules.pickup_wild_top and rules.wild_melds):
+                raise RuleViolation("wild_on_top", "You can't pick up the pile with a wild card on top.")
+            meld_rank = C.WILD_RANK
+        else:
+            meld_rank = C.rank(top)
+            if meld_rank not in rules.meld_ranks:
+                raise RuleViolation("rank_not_meldable", "That card can't be melded, so the pile can't be taken.")
+        target = team.open_meld(meld_rank) if rules.one_open_meld_per_rank else None
+        if target is not None and len(team.melds[target].cards) + 3 > BOOK_SIZE:
+            raise RuleViolation(
+                "pile_meld_full",
+                "Your meld of that rank is too big to take the top card and a pair.",
+            )
+        return top, meld_rank, target
+
+    def _pair_for(self, top: Card, hand: Sequence[Card]) -> list[Card]:
+        if C.is_wild(top):
+            pair = [c for c in hand if C.rank(c) == C.rank(top)][:2]
+            if len(pair) < 2:
+                what = "jokers" if C.rank(top) == 0 else "2s"
+                raise RuleViolation("need_pair", f"You need two {what} to pick up the pile.")
+            return sorted(pair)
+        pair = sorted(c for c in hand if not C.is_wild(c) and C.rank(c) == C.rank(top))[:2]
+        if len(pair) < 2:
+            what = C.rank_name(C.rank(top), self.rules.deck == "rook", plural=True)
+            raise RuleViolation("need_pair", f"You need two natural {what} to pick up the pile.")
+        return pair
+
+    def _plan_pickup(self, extra: Sequence[MeldPlay]) -> tuple[list[Card], int, int | None, int]:
+        top, meld_rank, target = self._pickup_source()
+        seat = self.turn
+        team_i = self.team_of(seat)
+        hand = self.players[seat].hand
+        pair = self._pair_for(top, hand)
+        opening = not self.teams[team_i].opened
+        if opening and self.rules.pickup_before_opening == "never":
+            raise RuleViolation("pickup_before_opening", "Your team must meld before taking the pile.")
+        if opening and self.rules.pickup_before_opening == "top_only":
+            take = 1
+        else:
+            take = len(self.pile) if self.rules.pickup == "whole" else min(7, len(self.pile))
+        trio = MeldPlay((top, *pair), meld=target, rank=None if target is not None else meld_rank)
+        hand_left = list(hand)
+        for c in pair:
+            hand_left.remove(c)
+        used = sum(len(play.cards) for play in extra)
+        hand_after = len(hand_left) - used + take - 1
+        self._plan_plays(seat, [trio], list(extra), hand_left, hand_after, from_pickup=True)
+        return pair, meld_rank, target, take
+
+    def _pick_up(self, extra: Sequence[MeldPlay]) -> None:
+        pair, meld_rank, target, take = self._plan_pickup(extra)
+        seat = self.turn
+        p = self.players[seat]
+        team = self.teams[self.team_of(seat)]
+        had_book = team.books() > 0
+        taken = self.pile[-take:]
+        del self.pile[-take:]
+        top = taken.pop()
+        for c in pair:
+            p.hand.remove(c)
+        if target is None:
+            team.melds.append(TableMeld(meld_rank, [top, *pair]))
+        else:
+            team.melds[target].cards.extend([top, *pair])
+        self.log.append(("pickup", seat, top, tuple(taken)))
+        self._place(seat, list(extra))
+        p.hand.extend(taken)
+        team.opened = True
+        self.picked_up = True
+        self.phase = "play"
+        self._after_melding(seat, had_book)
+
+    # ----- melding ------------------------------------------------------------
+
+    def _plan_meld(self, plays: Sequence[MeldPlay]) -> None:
+        self._need_phase("play")
+        if not plays:
+            raise RuleViolation("empty_meld", "Choose cards to meld.")
+        seat = self.turn
+        hand = self.players[seat].hand
+        used = [c for play in plays for c in play.cards]
+        self._plan_plays(seat, [], list(plays), list(hand), len(hand) - len(used), from_pickup=False)
+
+    def _meld(self, plays: Sequence[MeldPlay]) -> None:
+        self._plan_meld(plays)
+        seat = self.turn
+        team = self.teams[self.team_of(seat)]
+        had_book = team.books() > 0
+        self._place(seat, list(plays))
+        team.opened = True
+        self._after_melding(seat, had_book)
+
+    def _plan_plays(
+        self,
+        seat: int,
+        fixed: list[MeldPlay],
+        plays: list[MeldPlay],
+        hand: list[Card],
+        hand_after: int,
+        from_pickup: bool,
+    ) -> None:
+        """Validate melds from ``hand`` (plus the pickup trio in ``fixed``) without changing anything."""
+        rules = self.rules
+        team_i = self.team_of(seat)
+        team = self.teams[team_i]
+        need = Counter(c for play in plays for c in play.cards)
+        have = Counter(hand)
+        for card, n in need.items():
+            if have[card] < n:
+                held = "the" if n == 1 else f"{n} of the"
+                raise RuleViolation("card_not_in_hand", f"You don't hold {held} {C.name(card)}.")
+        finishing = self._is_finishing(seat, hand_after, from_pickup)
+        melds = [m.copy() for m in team.melds]
+        new_ranks: set[int] = set()
+        touched: set[int] = set()
+        for play in [*fixed, *plays]:
+            if not play.cards:
+                raise RuleViolation("empty_meld", "Choose cards to meld.")
+            if play.meld is not None:
+                if not 0 <= play.meld < len(melds) or play.meld >= len(team.melds):
+                    raise RuleViolation("no_such_meld", "That meld isn't on your side of the table.")
+                target = melds[play.meld]
+                extras = target.is_book
+                if extras and not self._extras_allowed(target):
+                    raise RuleViolation("book_closed", "That book is finished: nothing more goes on it.")
+                target.cards.extend(play.cards)
+                touched.add(play.meld)
+            else:
+                rank = play.rank
+                if rank is None or not 0 <= rank <= 14:
+                    raise RuleViolation("no_rank", "Say which rank the new meld is.")
+                if rules.one_open_meld_per_rank and (
+                    team.open_meld(rank) is not None or rank in new_ranks
+                ):
+                    raise RuleViolation(
+                        "meld_exists",
+                        f"Your team already has an open meld of {C.rank_name(rank, rules.deck == 'rook', plural=True)}: add to it.",
+                    )
+                new_ranks.add(rank)
+                melds.append(TableMeld(rank, list(play.cards)))
+                touched.add(len(melds) - 1)
+        for i in sorted(touched):
+            m = melds[i]
+            check_meld(
+                rules, m.rank, m.cards, going_out=finishing,
+                extras=i < len(team.melds) and team.melds[i].is_book,
+            )
+        if not team.opened:
+            laid = [c for play in [*fixed, *plays] for c in play.cards]
+            minimum = self.minimum(team_i)
+            total = meld_value(rules, laid)
+            if total < minimum:
+                raise RuleViolation(
+                    "below_minimum",
+                    f"Your team's first meld must total at least {minimum} points; this is {total}.",
+                )
+        self._check_hand_after(seat, hand_after, melds, finishing, from_pickup)
+
+    def _extras_allowed(self, book: TableMeld) -> bool:
+        rules = self.rules
+        special = book.rank == C.WILD_RANK or any(r == book.rank for r, _ in rules.rank_books)
+        return rules.extras_on_books and not special
+
+    def _is_finishing(self, seat: int, hand_after: int, from_pickup: bool) -> bool:
+        """True when the action leaves a player in the foot with nothing, or one card to discard."""
+        if self.next_set(seat) is not None:
+            return False
+        if hand_after == 0:
+            return True
+        no_discard = self.rules.pickup_ends_turn and (self.picked_up or from_pickup)
+        return hand_after == 1 and not no_discard and self.rules.go_out_discard != "forbidden"
+
+    def _check_hand_after(
+        self, seat: int, hand_after: int, melds: list[TableMeld], finishing: bool, from_pickup: bool
+    ) -> None:
+        if self.next_set(seat) is not None:
+            return
+        if hand_after == 0 and self.rules.go_out_discard == "required":
+            raise RuleViolation("keep_discard", "Keep one card: you must go out with a discard.")
+        if not finishing:
+            if hand_after == 1 and not (self.rules.pickup_ends_turn and (self.picked_up or from_pickup)):
+                raise RuleViolation(
+                    "keep_two", "In your foot, keep two cards until you go out: one to keep, one to discard."
+                )
+            return
+        problem = self._go_out_problem(seat, melds)
+        if problem is not None:
+            if hand_after == 1:
+                raise RuleViolation(
+                    "keep_two", f"You can't go out yet ({problem.message[:-1].lower()}), so keep two cards."
+                )
+            raise problem
+
+    def _place(self, seat: int, plays: list[MeldPlay]) -> None:
+        team = self.teams[self.team_of(seat)]
+        hand = self.players[seat].hand
+        for play in plays:
+            for c in play.cards:
+                hand.remove(c)
+            if play.meld is not None:
+                team.melds[play.meld].cards.extend(play.cards)
+            else:
+                assert play.rank is not None
+                team.melds.append(TableMeld(play.rank, list(play.cards)))
+            self.log.append(("meld", seat, play.meld, play.rank, tuple(play.cards)))
+
+    def _after_melding(self, seat: int, had_book: bool) -> None:
+        team_i = self.team_of(seat)
+        if self.rules.knee_after_first_book and not had_book and self.teams[team_i].books():
+            # The knee game: finishing the team's first book opens the knees.
+            self._take_knee_now(seat)
+            for mate in self.teammates(seat):
+                if not self.players[mate].knee_taken:
+                    self.players[mate].knee_due = True
+        p = self.players[seat]
+        if p.foot_taken and p.hand == [] and self.went_out is None:
+            self._go_out(seat)
+            return
+        self._refill_empty_hand(seat)
+
+    # ----- hand, knee and foot ------------------------------------------------
+
+    def _take_knee_now(self, seat: int) -> None:
+        p = self.players[seat]
+        if p.knee_taken or p.foot_taken or not self.rules.knee_size:
+            return
+        p.knee_taken = True
+        p.knee_due = False
+        p.hand.extend(p.knee)
+        p.knee = []
+        self.log.append(("knee", seat))
+        self._lay_out_red_threes(seat, replace=self.rules.red_three_replace_from_knee_foot)
+
+    def _refill_empty_hand(self, seat: int) -> None:
+        """An empty hand (or knee) is replaced by the next face-down set at once."""
+        p = self.players[seat]
+        while not p.hand:
+            which = self.next_set(seat)
+            if which is None:
+                return
+            if which == "knee":
+                p.knee_taken, p.knee_due = True, False
+                p.hand, p.knee = p.knee, []
+            else:
+                p.foot_taken = True
+                p.hand, p.foot = p.foot, []
+            self.log.append((which, seat))
+            self._lay_out_red_threes(seat, replace=self.rules.red_three_replace_from_knee_foot)
+
+    def _lay_out_red_threes(self, seat: int, replace: bool) -> None:
+        """Lay out red 3s from the hand and, where the rules say, replace them (again and again)."""
+        p = self.players[seat]
+        team = self.teams[self.team_of(seat)]
+        while True:
+            reds = [c for c in p.hand if C.is_red_three(c)]
+            if not reds:
+                return
+            for c in reds:
+                p.hand.remove(c)
+                team.red_threes.append(c)
+                self.log.append(("red3", seat, c))
+            if not replace:
+                return
+            count = min(len(reds), len(self.stock))
+            p.hand.extend(self.stock.pop() for _ in range(count))
+
+    # ----- discarding and going out -------------------------------------------
+
+    def _plan_discard(self, card: Card) -> None:
+        self._need_phase("play")
+        seat = self.turn
+        if self.picked_up and self.rules.pickup_ends_turn:
+            raise RuleViolation("no_discard_after_pickup", "After taking the pile you don't discard: end your turn.")
+        hand = self.players[seat].hand
+        if card not in hand:
+            raise RuleViolation("card_not_in_hand", f"You don't hold the {C.name(card)}.")
+        if len(hand) == 1 and self.next_set(seat) is None:
+            if self.rules.go_out_discard == "forbidden":
+                raise RuleViolation("no_discard_out", "You must go out by melding every card.")
+            problem = self._go_out_problem(seat, self.teams[self.team_of(seat)].melds)
+            if problem is not None:
+                raise problem
+
+    def _discard(self, card: Card) -> None:
+        self._plan_discard(card)
+        seat = self.turn
+        p = self.players[seat]
+        p.hand.remove(card)
+        self.pile.append(card)
+        self.log.append(("discard", seat, card))
+        if not p.hand and self.next_set(seat) is None:
+            self._go_out(seat)
+            return
+        self._refill_empty_hand(seat)
+        self._end_turn()
+
+    def _plan_end_turn(self) -> None:
+        self._need_phase("play")
+        if not (self.picked_up and self.rules.pickup_ends_turn):
+            raise RuleViolation("must_discard", "End your turn by discarding a card.")
+
+    def _end_turn_action(self) -> None:
+        self._plan_end_turn()
+        self.log.append(("end", self.turn))
+        self._end_turn()
+
+    def _go_out_problem(self, seat: int, melds: list[TableMeld]) -> RuleViolation | None:
+        rules = self.rules
+        if self.next_set(seat) is not None:
+            return RuleViolation("not_in_foot", "You can go out only while playing from your foot.")
+        missing = missing_books(rules, melds)
+        if missing:
+            return RuleViolation("need_books", f"Your team still needs {_join(missing)} to go out.")
+        if rules.partner_in_foot:
+            for mate in self.teammates(seat):
+                if not self.players[mate].played_foot:
+                    return RuleViolation(
+                        "partner_not_in_foot", "Your partner must play from their foot before you go out."
+                    )
+        if rules.ask_partner and self.permission is not True:
+            if self.permission is False:
+                return RuleViolation("partner_said_no", "Your partner said no: you can't go out this turn.")
+            return RuleViolation("ask_first", "Ask your partner \"May I go out?\" first.")
+        return None
+
+    def can_go_out_now(self, seat: int) -> bool:
+        """True when the seat meets every condition to go out (books, foot, partner)."""
+        return self._go_out_problem(seat, self.teams[self.team_of(seat)].melds) is None
+
+    def _plan_ask(self) -> None:
+        self._need_phase("play")
+        if not self.rules.ask_partner:
+            raise RuleViolation("no_asking", "In these rules you go out without asking.")
+        if self.asked:
+            raise RuleViolation("asked_already", "You may ask once a turn.")
+        if self.next_set(self.turn) is not None:
+            raise RuleViolation("not_in_foot", "You can ask to go out only while playing from your foot.")
+
+    def _ask(self) -> None:
+        self._plan_ask()
+        self.asked = True
+        self.phase = "answer"
+        self.log.append(("ask", self.turn))
+
+    def _answer(self, yes: bool) -> None:
+        self._need_phase("answer")
+        self.permission = yes
+        self.phase = "play"
+        self.log.append(("answer", self.partner(self.turn), yes))
+
+    def _go_out(self, seat: int) -> None:
+        self.went_out = seat
+        self.log.append(("out", seat))
+        self._end_round(seat)
+
+    # ----- rounds -------------------------------------------------------------
+
+    def _end_round(self, went_out: int | None) -> None:
+        scores = tuple(self.round_score(t, went_out) for t in (0, 1))
+        self.results.append(RoundResult(self.round_index, went_out, scores))
+        for t in (0, 1):
+            self.totals[t] += scores[t].total
+        rounds_done = self.round_index + 1
+        done = (self.rules.rounds and rounds_done >= self.rules.rounds) or (
+            self.rules.target_score and max(self.totals) >= self.rules.target_score
+        )
+        self.phase = "game_over" if done else "round_over"
+
+    def table_of(self, team: int, went_out: int | None) -> TeamTable:
+        """The team's side of the table as a score pad sees it."""
+        names = seat_names(self.n)
+        leftovers: list[Leftover] = []
+        for seat in range(team, self.n, 2):
+            p = self.players[seat]
+            leftovers.append(Leftover(names[seat], p.stage, tuple(p.hand)))
+            if self.rules.knee_size and not p.knee_taken and not p.foot_taken:
+                leftovers.append(Leftover(names[seat], "knee", tuple(p.knee), unplayed=True))
+            if not p.foot_taken:
+                leftovers.append(Leftover(names[seat], "foot", tuple(p.foot), unplayed=True))
+        t = self.teams[team]
+        return TeamTable(
+            melds=tuple((m.rank, tuple(m.cards)) for m in t.melds),
+            red_threes=len(t.red_threes),
+            leftovers=tuple(leftovers),
+            went_out=went_out is not None and self.team_of(went_out) == team,
+        )
+
+    def round_score(self, team: int, went_out: int | None) -> TeamScore:
+        """The itemized score the team would get if the round ended now."""
+        return score(self.rules, self.table_of(team, went_out), team)
+
+    def _plan_next_round(self) -> None:
+        if self.phase == "game_over":
+            raise RuleViolation("game_over", "The game is over.")
+        if self.phase != "round_over":
+            raise RuleViolation("round_not_over", "Finish this round first.")
+
+    def _next_round(self) -> None:
+        self._plan_next_round()
+        self.round_index += 1
+        self._start_round()
+
+    # ----- copies and comparison ----------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy (for look-ahead)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.players = [p.copy() for p in self.players]
+        g.teams = [t.copy() for t in self.teams]
+        g.stock = list(self.stock)
+        g.pile = list(self.pile)
+        g.log = list(self.log)
+        g.totals = list(self.totals)
+        g.results = list(self.results)
+        g.history = list(self.history)
+        return g
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the position, as plain data."""
+        return {
+            "rules": self.rules,
+            "deal": self.deal_number,
+            "round": self.round_index,
+            "turn": self.turn,
+            "phase": self.phase,
+            "asked": self.asked,
+            "permission": self.permission,
+            "picked_up": self.picked_up,
+            "players": [vars(p) for p in self.players],
+            "teams": [(t.opened, t.red_threes, [(m.rank, m.cards) for m in t.melds]) for t in self.teams],
+            "stock": self.stock,
+            "pile": self.pile,
+            "totals": self.totals,
+            "history": self.history,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.name} deal {self.deal_number} round {self.round_index + 1} "
+            f"{self.phase} seat {self.turn}>"
+        )
+
+
+def _join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def new_game(rules: RuleSet, deal_number: int) -> Game:
+    """Start a game with these rules and this deal number."""
+    return Game(rules, deal_number)
