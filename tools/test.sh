@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The one command: install what the tests need (fresh Debian machine, as root), then run them all.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export DEBIAN_FRONTEND=noninteractive
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "Python venv and packages"
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q -e '.[dev,e2e]'
+
+if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; then
+  step "Debian packages"
+  apt-get update
+  [ -x /usr/bin/chromium ] || apt-get install -y chromium
+  command -v npm >/dev/null || apt-get install -y nodejs npm
+fi
+
+step "npm ci"
+npm ci --no-audit --no-fund
+
+step "build"
+.venv/bin/python tools/build.py
+
+step "ruff"
+.venv/bin/ruff check engine ui tests e2e tools
+
+step "mypy --strict engine"
+.venv/bin/mypy --strict engine
+
+step "pytest tests"
+status=0
+.venv/bin/pytest tests || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "warning: pytest found no tests in tests/"
+elif [ "$status" -ne 0 ]; then
+  exit "$status"
+fi
+
+step "pytest e2e"
+.venv/bin/pytest e2e
+
+if [ -f tools/pyodide_tests.mjs ]; then
+  step "engine inside Pyodide (node)"
+  node tools/pyodide_tests.mjs
+fi
+
+step "all tests passed"
