@@ -24,16 +24,18 @@ step "build"
 .venv/bin/python tools/build.py
 
 step "ruff"
-.venv/bin/ruff check engine ui tests e2e tools
+lint=()
+for folder in engine ui tests e2e tools; do [ -e "$folder" ] && lint+=("$folder"); done
+.venv/bin/ruff check "${lint[@]}"
 
 step "mypy --strict engine"
 .venv/bin/mypy --strict engine
 
 step "pytest tests"
 status=0
-.venv/bin/pytest tests || status=$?
+if [ -d tests ]; then .venv/bin/pytest tests || status=$?; else status=5; fi
 if [ "$status" -eq 5 ]; then
-  echo "warning: pytest found no tests in tests/"
+  echo "warning: there are no engine tests in tests/ yet"
 elif [ "$status" -ne 0 ]; then
   exit "$status"
 fi
