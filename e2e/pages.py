@@ -29,9 +29,7 @@ class Table:
 
     def wait_until_offline_ready(self) -> Table:
         """Wait until the service worker controls the page (every asset is cached)."""
-        self.page.wait_for_function(
-            "navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS
-        )
+        self.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
         return self
 
     def heading(self) -> str:

@@ -33,3 +33,12 @@ def test_manifest_lists_installable_icons(base_url: str) -> None:
     for icon in manifest["icons"]:
         with urlopen(base_url + icon["src"]) as response:
             assert response.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_chromium_finds_the_app_installable(page: Page, base_url: str) -> None:
+    Table(page, base_url).open().wait_until_offline_ready()
+    cdp = page.context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest")["errors"] == []
+    found = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # A test context is incognito by nature; any other reason is a real problem.
+    assert [e["errorId"] for e in found if e["errorId"] != "in-incognito"] == []

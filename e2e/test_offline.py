@@ -10,9 +10,7 @@ from playwright.sync_api import BrowserContext, Page
 from serve import start_server
 
 
-def test_boots_offline_after_first_visit(
-    page: Page, context: BrowserContext, dist: Path, watch: Watch
-) -> None:
+def test_boots_offline_after_first_visit(page: Page, context: BrowserContext, dist: Path, watch: Watch) -> None:
     server, url = start_server(dist)  # our own server, so stopping it spares the other tests
     try:
         table = Table(page, url).open().wait_until_offline_ready()

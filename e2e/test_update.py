@@ -43,9 +43,7 @@ def test_update_waits_for_the_player(page: Page, dist: Path, tmp_path: Path) -> 
         assert page.evaluate("caches.keys()") == ["hf-next"]
         new_css = "getComputedStyle(document.documentElement).getPropertyValue('--next-version')"
         assert page.evaluate(new_css).strip() == "1"
-        assert page.evaluate(
-            "navigator.serviceWorker.getRegistration().then(r => r.waiting === null)"
-        )
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting === null)")
     finally:
         server.shutdown()
         server.server_close()
