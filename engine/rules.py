@@ -9,7 +9,9 @@ Decisions for the gaps the sources leave open (they hold for every preset):
 * Stock too short for a full draw: the player takes what is left; the round
   ends when a player must draw and the stock is empty (before that player's
   turn, so nobody earns the going-out bonus).  A red 3 that cannot be replaced
-  because the stock is empty is simply not replaced.
+  because the stock is empty is simply not replaced.  A player it leaves in
+  the foot with a single card they may not go out with ends the turn without
+  a discard (``EndTurn``), and the round ends there.
 * A red 3 drawn as a replacement is laid out and replaced again, until a
   non-red-3 arrives or the stock is empty.
 * Picking up the pile when that rank has only closed books and no open meld
@@ -24,7 +26,11 @@ Decisions for the gaps the sources leave open (they hold for every preset):
   this as "keep one card" or "keep two cards"; both mean the same.)
 * In the knee game, a player whose hand runs out before the team has finished
   a canasta picks up the knee as if the hand were a foot (meld the last card:
-  at once; discard it: next turn).
+  at once; discard it: next turn).  A partner whose knee is due and who takes
+  the pile instead of drawing picks up the knee with the pile.
+* "Played from the foot" (for rules where the partner must have done so)
+  means a turn ended while already in the foot: discarding the last hand card
+  picks up the foot but does not count until the next turn.
 * Six players sit in two teams of three, seats alternating; "your partner" is
   the next teammate in turn order, and rules about "the partner in the foot"
   mean every teammate.
@@ -68,8 +74,10 @@ class RuleSet:
     knee_size: int = 0
     foot_size: int = 11
     upcard: bool = False
-    upcard_skip_ranks: tuple[int, ...] = ()
-    """Ranks (0 = wild) that cannot start the pile: they go under the stock."""
+    upcard_skip_ranks: tuple[int, ...] = (0, 2)
+    """Ranks (0 = wild) that cannot start the pile: they go under the stock.
+
+    Wild cards by default, so that a house-rule upcard never starts a frozen pile."""
     upcard_skip_red_three: bool = True
     rounds: int = 4
     target_score: int = 0
@@ -186,6 +194,8 @@ CLASSIC = RuleSet(
     name="classic",
     title="Classic Hand and Foot",
     six_players=False,
+    # 000: black 3s meld only as three or more, without wilds, on the turn you go out.
+    black_three_meld_going_out=True,
 )
 """Source 000: the default game.
 
@@ -288,8 +298,9 @@ wilds make an all-dirty meld, 1500 as a book and minus 1000 left unfinished.
 The first meld minimum follows the team's score.  Going out needs two clean
 books and one dirty book; no asking, and a discard may be the last card.  The
 game ends after the round in which a team reaches 10,000 (the higher total
-wins); so that every game ends, it also ends after twelve rounds.  The source names no order of play other than "oldest first": the seat
-left of the dealer starts, as everywhere else.
+wins); so that every game ends, it also ends after twelve rounds.  The source
+names no order of play other than "oldest first": the seat left of the dealer
+starts, as everywhere else.
 """
 
 HKF = RuleSet(

@@ -124,7 +124,9 @@ class Game:
         rules = self.rules
         d = deal(rules, self.deal_number, self.round_index)
         self.dealer = (self.round_index - 1) % self.n
-        self.players = [Player(list(h), list(k), list(f)) for h, k, f in zip(d.hands, d.knees, d.feet)]
+        self.players = [
+            Player(list(h), list(k), list(f)) for h, k, f in zip(d.hands, d.knees, d.feet, strict=True)
+        ]
         self.teams = [Team(), Team()]
         self.stock: list[Card] = list(reversed(d.stock))  # next card at the end
         self.pile: list[Card] = []
@@ -291,9 +293,9 @@ class Game:
             self.log.append(("stock_out", seat))
             self._end_round(None)
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, played_foot: bool | None = None) -> None:
         p = self.players[self.turn]
-        if p.foot_taken:
+        if p.foot_taken if played_foot is None else played_foot:
             p.played_foot = True
         self._begin_turn((self.turn + 1) % self.n)
 
@@ -397,6 +399,10 @@ class Game:
         team.opened = True
         self.picked_up = True
         self.phase = "play"
+        if p.knee_due and not p.knee_taken:
+            # 004: the partner picks up the knee "after drawing"; taking the pile is
+            # this turn's draw, so the knee comes with it.
+            self._take_knee_now(seat)
         self._after_melding(seat, had_book)
 
     # ----- melding ------------------------------------------------------------
@@ -461,9 +467,9 @@ class Game:
                 if rules.one_open_meld_per_rank and (
                     team.open_meld(rank) is not None or rank in new_ranks
                 ):
+                    label = C.rank_name(rank, rules.deck == "rook", plural=True)
                     raise RuleViolation(
-                        "meld_exists",
-                        f"Your team already has an open meld of {C.rank_name(rank, rules.deck == 'rook', plural=True)}: add to it.",
+                        "meld_exists", f"Your team already has an open meld of {label}: add to it."
                     )
                 new_ranks.add(rank)
                 melds.append(TableMeld(rank, list(play.cards)))
@@ -620,13 +626,34 @@ class Game:
         if not p.hand and self.next_set(seat) is None:
             self._go_out(seat)
             return
+        # Discarding the last hand card picks up the foot, but the player plays it
+        # from the next turn: it doesn't count as having played from the foot yet.
+        in_foot = p.foot_taken
         self._refill_empty_hand(seat)
-        self._end_turn()
+        self._end_turn(played_foot=in_foot)
 
     def _plan_end_turn(self) -> None:
         self._need_phase("play")
-        if not (self.picked_up and self.rules.pickup_ends_turn):
-            raise RuleViolation("must_discard", "End your turn by discarding a card.")
+        if self.picked_up and self.rules.pickup_ends_turn:
+            return
+        if self._stranded(self.turn):
+            return
+        raise RuleViolation("must_discard", "End your turn by discarding a card.")
+
+    def _stranded(self, seat: int) -> bool:
+        """In the foot with one card it may not go out with, and no stock left.
+
+        Gap decision: this happens only when the last stock card was a red 3 that
+        could not be replaced.  The player ends the turn without a discard and the
+        round then ends because the stock is empty (no going-out bonus).
+        """
+        p = self.players[seat]
+        return (
+            not self.stock
+            and self.next_set(seat) is None
+            and len(p.hand) <= 1
+            and (not p.hand or self.check(Discard(p.hand[0])) is not None)
+        )
 
     def _end_turn_action(self) -> None:
         self._plan_end_turn()

@@ -107,7 +107,9 @@ def arrange(
 
     untouched: list[list[int]] = [
         p.hand for s, p in enumerate(game.players) if s not in hands
-    ] + [p.foot for s, p in enumerate(game.players) if s not in feet and not p.foot_taken]
+    ] + [p.foot for s, p in enumerate(game.players) if s not in feet and not p.foot_taken] + [
+        p.knee for s, p in enumerate(game.players) if s not in knees and not p.knee_taken
+    ]
 
     def take(card: int) -> int:
         if card in pool:
