@@ -61,6 +61,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if report.errors == 0 and report.invariant_failures == 0 else 1
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import format_result, run_arena
+
+    rules = preset(args.rules)
+    result = run_arena(rules, args.a, args.b, args.deals, first_deal=args.first_deal,
+                       workers=args.workers)
+    print(json.dumps(result.as_dict()) if args.json else format_result(result))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .terminal import play
+
+    return play(preset(args.rules), args.deal, args.level, sys.stdin, sys.stdout)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Hand and Foot engine")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -76,6 +92,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
+    levels = ["random", "easy", "normal", "hard"]
+    p = sub.add_parser("arena", help="duplicate games between two computer levels")
+    p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--a", choices=levels, required=True)
+    p.add_argument("--b", choices=levels, required=True)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--first-deal", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2, help="processes to play in (default 2)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_arena)
+    p = sub.add_parser("play", help="play at the terminal against three computer players")
+    p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--deal", type=int, default=1)
+    p.add_argument("--level", choices=levels[1:], default="normal")
+    p.set_defaults(func=cmd_play)
     return parser
 
 

@@ -1,0 +1,171 @@
+"""The arena: two computer levels play duplicate games and the results are counted.
+
+Duplicate format: each deal number is played twice, with the levels swapping
+seats (team 0 = South/North first, then East/West), so the luck of the cards
+cancels.  A "deal" here is one whole game started from that deal number.  A's
+share of games won counts a tie as half; its 95% interval comes from the
+spread of the per-deal averages (the two games of a deal are not independent).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import make_bot
+from .rules import RuleSet
+from .state import Game
+from .views import view_for
+
+MAX_DECISIONS = 60_000
+
+
+@dataclass
+class GameRecord:
+    """One finished game: the totals by level and every decision time by level."""
+
+    a_total: int
+    b_total: int
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play_game(
+    rules: RuleSet, deal_number: int, team_levels: tuple[str, str]
+) -> tuple[list[int], dict[str, list[float]]]:
+    """Play one whole game with ``team_levels[t]`` in the seats of team ``t``."""
+    game = Game(rules, deal_number)
+    bots = [make_bot(team_levels[s % 2], s, deal_number) for s in range(rules.players)]
+    times: dict[str, list[float]] = {lvl: [] for lvl in team_levels}
+    for _ in range(MAX_DECISIONS):
+        if game.over:
+            return list(game.totals), times
+        seat = game.to_act if game.to_act is not None else 0
+        view = view_for(game, seat)
+        start = time.perf_counter()
+        decision = bots[seat].decide(view)
+        elapsed = (time.perf_counter() - start) * 1000.0
+        if game.phase != "round_over":
+            times[team_levels[seat % 2]].append(elapsed)
+        game.apply(decision.action)
+    raise RuntimeError(f"deal {deal_number}: the game did not end")
+
+
+def play_deal(job: tuple[RuleSet, int, str, str]) -> tuple[GameRecord, GameRecord]:
+    """Both games of one duplicate deal: A as team 0, then A as team 1."""
+    rules, deal_number, a, b = job
+    first, t1 = play_game(rules, deal_number, (a, b))
+    second, t2 = play_game(rules, deal_number, (b, a))
+    return GameRecord(first[0], first[1], t1), GameRecord(second[1], second[0], t2)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, math.ceil(q / 100 * len(ordered)) - 1))
+    return ordered[k]
+
+
+@dataclass
+class ArenaResult:
+    """What the arena measured."""
+
+    rules: str
+    a: str
+    b: str
+    deals: int
+    wins: list[float]
+    """A's result per deal: the average of its two games (1 win, 0.5 tie, 0 loss)."""
+    diffs: list[int]
+    times: dict[str, list[float]]
+    seconds: float
+
+    def a_win_rate(self) -> float:
+        """A's share of games won (ties count half)."""
+        return sum(self.wins) / len(self.wins) if self.wins else 0.0
+
+    def ci95(self) -> tuple[float, float]:
+        """95% interval of A's win rate, from the per-deal averages."""
+        n = len(self.wins)
+        if n < 2:
+            return (0.0, 1.0)
+        mean = self.a_win_rate()
+        var = sum((w - mean) ** 2 for w in self.wins) / (n - 1)
+        half = 1.96 * math.sqrt(var / n)
+        return (max(0.0, mean - half), min(1.0, mean + half))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form printed by ``python -m engine arena --json``."""
+        lo, hi = self.ci95()
+        return {
+            "rules": self.rules,
+            "a": self.a,
+            "b": self.b,
+            "deals": self.deals,
+            "games": 2 * self.deals,
+            "a_win_rate": round(self.a_win_rate(), 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_score_diff": round(sum(self.diffs) / len(self.diffs), 1) if self.diffs else 0.0,
+            "decision_ms": {
+                level: {
+                    "p50": round(percentile(ts, 50), 3),
+                    "p95": round(percentile(ts, 95), 3),
+                    "max": round(max(ts) if ts else 0.0, 3),
+                    "count": len(ts),
+                }
+                for level, ts in self.times.items()
+            },
+            "seconds": round(self.seconds, 1),
+        }
+
+
+def _outcome(rec: GameRecord) -> float:
+    if rec.a_total == rec.b_total:
+        return 0.5
+    return 1.0 if rec.a_total > rec.b_total else 0.0
+
+
+def run_arena(
+    rules: RuleSet, a: str, b: str, deals: int, first_deal: int = 1, workers: int = 1
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals of A against B (``workers`` processes)."""
+    start = time.perf_counter()
+    jobs = [(rules, d, a, b) for d in range(first_deal, first_deal + deals)]
+    pairs: Iterable[tuple[GameRecord, GameRecord]]
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            pairs = pool.map(play_deal, jobs, chunksize=1)
+    else:
+        pairs = map(play_deal, jobs)
+    wins: list[float] = []
+    diffs: list[int] = []
+    times: dict[str, list[float]] = {a: [], b: []}
+    for pair in pairs:
+        wins.append(sum(_outcome(r) for r in pair) / 2)
+        for rec in pair:
+            diffs.append(rec.a_total - rec.b_total)
+            for level, ts in rec.times.items():
+                times[level].extend(ts)
+    return ArenaResult(rules.name, a, b, deals, wins, diffs, times, time.perf_counter() - start)
+
+
+def format_result(result: ArenaResult) -> str:
+    """The arena's report as text."""
+    d = result.as_dict()
+    lo, hi = d["ci95"]
+    lines = [
+        f"{d['rules']}: {d['a']} vs {d['b']}, {d['deals']} duplicate deals ({d['games']} games)",
+        f"{d['a']} won {d['a_win_rate']:.1%} of games (95% CI {lo:.1%} to {hi:.1%})",
+        f"mean score difference ({d['a']} - {d['b']}): {d['mean_score_diff']:+.1f}",
+    ]
+    for level, t in d["decision_ms"].items():
+        lines.append(f"{level:>7} decision ms: p50 {t['p50']:.2f}  p95 {t['p95']:.2f}  max {t['max']:.2f}"
+                     f"  ({t['count']} decisions)")
+    lines.append(f"took {d['seconds']:.1f} s")
+    return "\n".join(lines)

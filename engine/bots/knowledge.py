@@ -1,0 +1,136 @@
+"""What a player can work out from public information: books needed, card tracking."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .. import cards as C
+from ..cards import Card
+from ..melds import BOOK_SIZE
+from ..rules import RuleSet
+from ..views import MeldView, View
+from .sampling import unseen_cards
+
+
+@dataclass(frozen=True)
+class Needs:
+    """Books a team still lacks to go out."""
+
+    clean: int
+    dirty: int
+    wild: int
+    ranks: tuple[int, ...]
+    """Ranks that still need a clean book of their own (e.g. 7s and 5s)."""
+
+    @property
+    def done(self) -> bool:
+        """True when the team has every book it needs."""
+        return not (self.clean or self.dirty or self.wild or self.ranks)
+
+    @property
+    def clean_total(self) -> int:
+        """Clean books still needed, special ranks included."""
+        return self.clean + len(self.ranks)
+
+
+def book_kinds(melds: Iterable[tuple[int, Sequence[Card]]]) -> list[tuple[int, str]]:
+    """(rank, 'clean'|'dirty'|'wild') of every finished book."""
+    out = []
+    for r, cards in melds:
+        if len(cards) >= BOOK_SIZE:
+            if r == C.WILD_RANK:
+                out.append((r, "wild"))
+            else:
+                out.append((r, "dirty" if any(C.is_wild(c) for c in cards) else "clean"))
+    return out
+
+
+def team_needs(rules: RuleSet, melds: Iterable[tuple[int, Sequence[Card]]]) -> Needs:
+    """The books still missing, mirroring the engine's going-out rule."""
+    books = book_kinds(melds)
+    clean = [r for r, k in books if k == "clean"]
+    dirty = sum(1 for _, k in books if k == "dirty")
+    wild = sum(1 for _, k in books if k == "wild")
+    ranks = []
+    for r in rules.need_rank_books:
+        if r in clean:
+            clean.remove(r)
+        else:
+            ranks.append(r)
+    need_clean = max(0, rules.need_clean - len(clean))
+    spare = max(0, len(clean) - rules.need_clean) if rules.clean_counts_as_dirty else 0
+    need_dirty = max(0, rules.need_dirty - dirty - spare)
+    return Needs(need_clean, need_dirty, max(0, rules.need_wild - wild), tuple(ranks))
+
+
+def meld_pairs(melds: Sequence[MeldView]) -> list[tuple[int, Sequence[Card]]]:
+    """(rank, cards) of melds as the book helpers take them."""
+    return [(m.rank, m.cards) for m in melds]
+
+
+def next_set(view: View, seat: int) -> str | None:
+    """Which face-down set ``seat`` picks up next: 'knee', 'foot' or None (in the foot)."""
+    stage = view.seats[seat].stage
+    if view.rules.knee_size and stage == "hand":
+        return "knee"
+    return None if stage == "foot" else "foot"
+
+
+def opponents(view: View) -> list[int]:
+    """The seats of the other team, the next to play first."""
+    n = view.rules.players
+    return [(view.seat + k) % n for k in range(1, n, 2)]
+
+
+def teammates(view: View) -> list[int]:
+    """The other seats of this team."""
+    n = view.rules.players
+    return [(view.seat + k) % n for k in range(2, n, 2)]
+
+
+def discarded_ranks(view: View, seat: int) -> Counter[int]:
+    """Ranks ``seat`` discarded this round since it last took the pile (hints it holds no pair)."""
+    out: Counter[int] = Counter()
+    for entry in view.log:
+        if entry[0] == "discard" and entry[1] == seat:
+            out[C.rank(entry[2])] += 1
+        elif entry[0] == "pickup" and entry[1] == seat:
+            out.clear()
+    return out
+
+
+def hidden_rank_counts(view: View) -> tuple[Counter[int], int]:
+    """Natural cards of each rank this seat cannot see, and how many cards it cannot see."""
+    unseen = unseen_cards(view)
+    by_rank: Counter[int] = Counter()
+    total = 0
+    for c, n in unseen.items():
+        total += n
+        if not C.is_wild(c):
+            by_rank[C.rank(c)] += n
+    return by_rank, total
+
+
+def pair_chance(copies: int, unseen: int, hand: int, known: int = 0) -> float:
+    """Chance that a hand of ``hand`` unseen cards holds two or more of ``copies``.
+
+    Hypergeometric: ``known`` copies are already known to be in the hand.
+    """
+    if known >= 2:
+        return 1.0
+    if hand <= 0 or copies <= 0 or unseen <= 0:
+        return 0.0 if known < 2 else 1.0
+    hand = min(hand, unseen)
+    copies = min(copies, unseen)
+    p0 = 1.0
+    for i in range(hand):
+        if unseen - i <= 0:
+            break
+        p0 *= max(0.0, (unseen - copies - i) / (unseen - i))
+    if known == 1:
+        return 1.0 - p0
+    denom = unseen - copies - hand + 1
+    p1 = p0 * copies * hand / denom if denom > 0 else 1.0 - p0
+    return max(0.0, min(1.0, 1.0 - p0 - p1))

@@ -1,0 +1,447 @@
+"""Normal: solid heuristics, from the view alone.
+
+Meld toward the books the team needs, open only at the minimum with as few
+wild cards as possible, take the pile when the pair is held and the pile is
+worth it, discard what the next opponent is least likely to pick up (black 3s
+block), keep wild cards for books, and go out when it gains more than holding.
+"""
+
+from __future__ import annotations
+
+from .. import cards as C
+from ..actions import (
+    Action,
+    Answer,
+    AskGoOut,
+    Discard,
+    Draw,
+    EndTurn,
+    Meld,
+    MeldPlay,
+    NextRound,
+    PickUp,
+)
+from ..cards import Card
+from ..legal import legal_actions
+from ..melds import meld_value
+from ..views import View
+from . import explain as E
+from .base import Decision, bot_seed, decision_rng
+from .context import Ctx
+from .knowledge import discarded_ranks, team_needs
+from .planning import Plan, Style, opening_plan, plan_melds
+
+AVG_CARD = 8.5
+"""Rough points of an unseen card left in a hand."""
+
+
+class NormalBot:
+    """A solid partner: heuristics over what its seat can see."""
+
+    level = "normal"
+    style = Style(dirty_start_wilds=2, wild_meld_start=4, complete_dirty=True, keep_clean=True)
+    pickup_margin = 0.5
+
+    def __init__(self, seat: int, deal_number: int) -> None:
+        self.seat = seat
+        self.seed = bot_seed(deal_number, seat, self.level)
+
+    # ----- entry points -------------------------------------------------------
+
+    def decide(self, view: View) -> Decision:
+        """The action for this seat now, with its reason."""
+        if view.seat != self.seat:
+            raise ValueError("This view belongs to another seat.")
+        if view.phase == "round_over":
+            return Decision(NextRound(), "On to the next round.")
+        if view.phase == "game_over" or view.to_act != self.seat:
+            raise ValueError("It is not this player's turn.")
+        ctx = Ctx(view, decision_rng(self.seed, view))
+        if view.phase == "answer":
+            decision = self.choose_answer(ctx)
+        elif view.phase == "draw":
+            decision = self.choose_draw(ctx)
+        else:
+            decision = self.choose_play(ctx)
+        if not ctx.legal(decision.action):
+            decision = self.fallback(ctx)
+        return decision
+
+    def answer(self, view: View) -> Decision:
+        """The answer to the partner's "may I go out?"."""
+        return self.decide(view)
+
+    def fallback(self, ctx: Ctx) -> Decision:
+        """A safe legal action when a plan turns out illegal (should not happen)."""
+        options = legal_actions(ctx.game)
+        for kind in (Draw, Discard, EndTurn, Answer):
+            for a in options:
+                if isinstance(a, kind):
+                    return Decision(a, "Played it safe.")
+        return Decision(options[0], "Played it safe.")
+
+    # ----- drawing ------------------------------------------------------------
+
+    def choose_draw(self, ctx: Ctx) -> Decision:
+        """Take the pile when it is worth more than a draw; otherwise draw."""
+        why_not = self.pickup_blocker(ctx)
+        if why_not is None:
+            pick = self.best_pickup(ctx)
+            if pick is not None:
+                action, score, reason = pick
+                if score > self.draw_value(ctx) + self.pickup_margin:
+                    return Decision(action, reason)
+                why_not = f"the pile's {E.number(ctx.pile_take())} cards aren't worth more than a draw"
+            else:
+                need = ctx.minimum
+                why_not = f"taking the pile wouldn't reach our {need}-point opening"
+        what = "a card" if ctx.rules.draw == 1 else f"{E.number(ctx.rules.draw)} cards"
+        return Decision(Draw(), E.sentence(f"Drew {what} from the stock: {why_not}"))
+
+    def draw_value(self, ctx: Ctx) -> float:
+        """What drawing from the stock is worth on the pickup scale."""
+        return float(ctx.rules.draw)
+
+    def pickup_blocker(self, ctx: Ctx) -> str | None:
+        """Why the pile can't be taken now, in words (None if it might be)."""
+        rules, view = ctx.rules, ctx.view
+        top = view.pile_top
+        if rules.pickup == "none":
+            return "these rules never let anyone take the pile"
+        if top is None:
+            return "the pile is empty"
+        if view.pile_blocked:
+            return "a black 3 on top blocks the pile"
+        if C.is_wild(top) and not (rules.pickup_wild_top and rules.wild_melds):
+            return "a wild card on top can't be taken"
+        held = sum(1 for c in ctx.hand if C.rank(c) == C.rank(top) and C.is_wild(c) == C.is_wild(top))
+        if held < 2:
+            return f"I don't hold two natural {E.plural(rules, C.rank(top))}"
+        if not ctx.opened and rules.pickup_before_opening == "never":
+            return "our team must meld before taking the pile"
+        return None
+
+    def best_pickup(self, ctx: Ctx) -> tuple[Action, float, str] | None:
+        """The legal pickup (with opening melds if needed), its worth and reason."""
+        view, rules = ctx.view, ctx.rules
+        top = view.pile_top
+        assert top is not None
+        action: PickUp = PickUp()
+        if not ctx.legal(action):
+            if ctx.opened:
+                return None
+            pair = [c for c in ctx.hand if C.rank(c) == C.rank(top) and C.is_wild(c) == C.is_wild(top)][:2]
+            rest = list(ctx.hand)
+            for c in pair:
+                rest.remove(c)
+            trio_value = meld_value(rules, [top, *pair])
+            plan = opening_plan(rules, rest, ctx.minimum, trio_value, exclude_rank=C.rank(top))
+            if plan is None:
+                return None
+            action = PickUp(tuple(plan.plays))
+            if not ctx.legal(action):
+                return None
+        score, reason = self.pickup_score(ctx)
+        return action, score, reason
+
+    def pickup_score(self, ctx: Ctx) -> tuple[float, str]:
+        """How good the pile is for us (a draw is worth ``rules.draw``)."""
+        view, rules = ctx.view, ctx.rules
+        take = ctx.pile_take()
+        taken = list(view.pile[-take:])
+        top = taken.pop()
+        counts = ctx.counts()
+        score = 2.0
+        wilds = useful = junk = 0
+        for c in taken:
+            r = C.rank(c)
+            if C.is_wild(c):
+                score += 3.0
+                wilds += 1
+            elif C.is_black_three(c) and rules.black_threes_special:
+                score -= 0.5 + rules.black_three_left / 100
+                junk += 1
+            elif counts[r] or ctx.my_open(r) is not None:
+                score += 1.5
+                useful += 1
+            else:
+                score += 0.7
+        if ctx.in_foot and ctx.needs.done:
+            score -= 0.6 * len(taken)
+        if rules.pickup_ends_turn:
+            score -= 1.0
+        where = {1: "the top card"}.get(take, "the whole pile" if take == len(view.pile) else "the top seven")
+        parts = []
+        if wilds:
+            parts.append(E.ranks(rules, C.WILD_RANK, wilds))
+        if useful:
+            parts.append(f"{E.number(useful)} card{'s' if useful != 1 else ''} for our melds")
+        gain = E.join(parts) if parts else f"{E.number(len(taken))} more cards"
+        held = E.ranks(rules, C.rank(top), 2, natural=not C.is_wild(top))
+        verb = "holds" if take == 1 else "hold"
+        return score, E.sentence(f"Took the pile: {held} in hand, and {where} {verb} {gain}")
+
+    # ----- playing ------------------------------------------------------------
+
+    def choose_play(self, ctx: Ctx) -> Decision:
+        """Go out if it pays, else meld what the plan says, else discard."""
+        out = self.try_going_out(ctx)
+        if out is not None:
+            return out
+        meld = self.choose_meld(ctx)
+        if meld is not None:
+            return meld
+        if ctx.view.picked_up and ctx.rules.pickup_ends_turn:
+            return Decision(EndTurn(), "Took the pile, which ends the turn without a discard.")
+        return self.choose_discard(ctx)
+
+    def going_out_plan(self, ctx: Ctx) -> Plan | None:
+        """Plays that empty the hand (or leave one card to discard) with every book made."""
+        rules, view = ctx.rules, ctx.view
+        if not ctx.in_foot or not ctx.opened:
+            return None
+        if rules.partner_in_foot and not all(view.seats[m].played_foot for m in ctx.teammates):
+            return None
+        plan = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=True)
+        plays = plan.plays
+        left = len(plan.left)
+        can_discard = rules.go_out_discard != "forbidden" and not (rules.pickup_ends_turn and view.picked_up)
+        if left > 1 or (left == 1 and not can_discard) or (left == 0 and rules.go_out_discard == "required"):
+            return None
+        if not team_needs(rules, ctx.melds_after(plays)).done:
+            return None
+        return plan
+
+    def try_going_out(self, ctx: Ctx) -> Decision | None:
+        """Ask, then go out, when the books are made and going out pays."""
+        view, rules = ctx.view, ctx.rules
+        plan = self.going_out_plan(ctx)
+        if plan is None or view.permission is False:
+            return None
+        if rules.ask_partner and view.permission is not True:
+            if view.asked:
+                return None
+            want, why = self.want_out(ctx, ctx.seat)
+            if not want:
+                return None
+            return Decision(AskGoOut(), E.sentence(f"Asked to go out: {why}"))
+        if not rules.ask_partner:
+            want, why = self.want_out(ctx, ctx.seat)
+            if not want:
+                return None
+        else:
+            why = "my partner agreed"
+        if plan.plays:
+            action: Action = Meld(tuple(plan.plays))
+            if not plan.left:
+                text = f"Went out by melding every card: {why}"
+            else:
+                text = f"Melded all but one card to go out with a discard: {why}"
+        else:
+            action = Discard(plan.left[0])
+            text = f"Went out by discarding {E.card(plan.left[0])}: {why}"
+        if not ctx.legal(action):
+            return None
+        return Decision(action, E.sentence(text))
+
+    def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
+        """Points ``seat`` would lose if the round ended now (its hand and unplayed sets)."""
+        view, rules = ctx.view, ctx.rules
+        s = view.seats[seat]
+        if seat == ctx.seat:
+            held = float(sum(rules.value(C.rank(c)) for c in ctx.hand))
+        else:
+            held = s.hand_count * AVG_CARD
+        unplayed = s.knee_count + s.foot_count
+        red_risk = 0.04 * -rules.red_three_unplayed
+        return held + unplayed * (AVG_CARD + red_risk)
+
+    def want_out(self, ctx: Ctx, goer: int) -> tuple[bool, str]:
+        """Whether the team gains by ``goer`` going out now, and why in words."""
+        view, rules = ctx.view, ctx.rules
+        n = rules.players
+        team = [(goer + k) % n for k in range(2, n, 2)]
+        opps = [(goer + k) % n for k in range(1, n, 2)]
+        ours = sum(self.leftover_estimate(ctx, s) for s in team)
+        theirs = sum(self.leftover_estimate(ctx, s) for s in opps)
+        gain = rules.going_out_bonus + theirs - ours
+        threat = [s for s in opps if view.seats[s].stage == "foot" and view.seats[s].hand_count <= 5]
+        late = view.stock_count <= n * rules.draw * 3
+        if threat:
+            return True, "the other team is close to going out"
+        if late:
+            return True, "the stock is nearly gone"
+        if gain >= -50:
+            return True, f"the books are made and it gains about {max(0, round(gain, -1)):.0f} points now"
+        return False, f"our side would still lose about {ours:.0f} points in cards held"
+
+    def choose_answer(self, ctx: Ctx) -> Decision:
+        """Answer the partner: yes when going out now pays, no when we'd lose by it."""
+        asker = ctx.view.turn
+        want, why = self.want_out(ctx, asker)
+        mine = self.leftover_estimate(ctx, ctx.seat)
+        if want:
+            return Decision(Answer(True), E.sentence(f"Said yes: {why}"))
+        if ctx.view.seats[ctx.seat].stage != "foot":
+            why = f"I haven't reached my foot yet, and my cards would cost about {mine:.0f} points"
+        else:
+            why = f"I still hold {E.number(len(ctx.hand))} cards worth about {mine:.0f} points"
+        return Decision(Answer(False), E.sentence(f"Said no: {why}"))
+
+    # ----- melding ------------------------------------------------------------
+
+    def choose_meld(self, ctx: Ctx) -> Decision | None:
+        """The melds to lay now, with a reason (None when nothing is worth laying)."""
+        if not ctx.opened:
+            return self.choose_opening(ctx)
+        rules = ctx.rules
+        plan = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style)
+        note = ""
+        if not ctx.in_foot:
+            full = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=True)
+            if len(full.left) <= 1 and full.plays:
+                plan, note = full, f"to reach my {ctx.next_set}"
+        plays = plan.plays
+        if ctx.in_foot:
+            plays = self.keep_two(ctx, plays)
+        plays = ctx.fit_legal(plays)
+        if not plays:
+            return None
+        return Decision(Meld(tuple(plays)), self.meld_reason(ctx, plays, note))
+
+    def keep_two(self, ctx: Ctx, plays: list[MeldPlay]) -> list[MeldPlay]:
+        """In the foot and not going out: leave at least two cards in hand."""
+        plays = list(plays)
+        while plays and len(ctx.hand) - sum(len(p.cards) for p in plays) < 2:
+            last = plays.pop()
+            if last.meld is not None and len(last.cards) > 1:
+                plays.append(MeldPlay(last.cards[:-1], meld=last.meld))
+        return plays
+
+    def choose_opening(self, ctx: Ctx) -> Decision | None:
+        """Open at the minimum with the fewest wild cards."""
+        plan = opening_plan(ctx.rules, ctx.hand, ctx.minimum)
+        if plan is None:
+            return None
+        plays = ctx.fit_legal(plan.plays)
+        if not plays:
+            return None
+        total = meld_value(ctx.rules, [c for p in plays for c in p.cards])
+        return Decision(
+            Meld(tuple(plays)),
+            E.sentence(f"Opened with {total} points (the minimum is {ctx.minimum})"
+                       + self.wild_note(plays)),
+        )
+
+    def wild_note(self, plays: list[MeldPlay]) -> str:
+        """', spending one wild card' when wilds are laid."""
+        w = sum(1 for p in plays for c in p.cards if C.is_wild(c))
+        return f", spending {E.number(w)} wild card{'s' if w != 1 else ''}" if w else ""
+
+    def meld_reason(self, ctx: Ctx, plays: list[MeldPlay], note: str) -> str:
+        """'Melded three kings and added two 9s: working toward a clean book'."""
+        rules = ctx.rules
+        parts = []
+        books = 0
+        for p in plays:
+            nat = [c for c in p.cards if not C.is_wild(c)]
+            if p.meld is not None:
+                m = ctx.my_melds[p.meld]
+                r = m.rank
+                if len(m.cards) + len(p.cards) >= 7:
+                    books += 1
+                what = E.ranks(rules, r, len(nat)) if nat else E.ranks(rules, C.WILD_RANK, len(p.cards))
+                parts.append(f"added {what} to our {E.plural(rules, r)}")
+            else:
+                r = p.rank if p.rank is not None else C.WILD_RANK
+                parts.append(f"started {E.plural(rules, r)} with {E.number(len(p.cards))} cards")
+        text = "Melded: " + E.join(parts[:3]) + ("" if len(parts) <= 3 else " and more")
+        if books:
+            text += f", finishing {E.number(books)} book{'s' if books != 1 else ''}"
+        if note:
+            text += f", {note}"
+        elif not books and ctx.needs.clean_total:
+            text += ", working toward the books we need"
+        return E.sentence(text + self.wild_note(plays).replace(", spending", " (spending", 1)
+                          + (")" if self.wild_note(plays) else ""))
+
+    # ----- discarding ---------------------------------------------------------
+
+    def choose_discard(self, ctx: Ctx) -> Decision:
+        """Discard the card we need least and the next opponent is least likely to take."""
+        scored = self.discard_scores(ctx)
+        card, _, why = min(scored, key=lambda x: (x[1], x[0]))
+        return Decision(Discard(card), E.sentence(f"Discarded {E.card(card)}: {why}"))
+
+    def discard_scores(self, ctx: Ctx) -> list[tuple[Card, float, str]]:
+        """(card, score, reason) for each legal discard; the lowest score goes."""
+        out = []
+        pile_worth = self.pile_worth(ctx)
+        for card in sorted(set(ctx.hand)):
+            if not ctx.legal(Discard(card)):
+                continue
+            keep, why_keep = self.keep_value(ctx, card)
+            risk, why_risk = self.feed_risk(ctx, card)
+            score = keep + risk * pile_worth
+            why = why_risk if risk * pile_worth >= 2 or not why_keep else why_keep
+            if risk * pile_worth < 2 and why_risk and why_keep:
+                why = f"{why_keep}, and {why_risk}"
+            out.append((card, score, why))
+        return out
+
+    def pile_worth(self, ctx: Ctx) -> float:
+        """How much the pile (with our discard on it) would give the next opponent."""
+        rules, view = ctx.rules, ctx.view
+        if rules.pickup == "none":
+            return 0.0
+        take = len(view.pile) + 1 if rules.pickup == "whole" else min(7, len(view.pile) + 1)
+        cards = view.pile[-(take - 1):] if take > 1 else ()
+        return 3.0 + take + 3.0 * sum(1 for c in cards if C.is_wild(c))
+
+    def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, str]:
+        """How much we want to keep ``card`` (higher = keep), with words for a low value."""
+        rules = ctx.rules
+        if C.is_wild(card):
+            return 100.0, "a wild card"
+        r = C.rank(card)
+        if C.is_black_three(card) and rules.black_threes_special:
+            return -8.0 - rules.black_three_left / 20, "a black 3 is no use to us and blocks the pile"
+        n = ctx.counts()[r]
+        value = rules.value(r)
+        if n >= 3:
+            keep = 22.0
+        elif n == 2:
+            keep = 12.0
+        else:
+            keep = 2.0
+        if ctx.my_open(r) is not None:
+            keep += 6.0
+        keep -= value / 20
+        if n == 1:
+            return keep, "a lone card"
+        return keep, f"I hold {E.ranks(rules, r, n)}"
+
+    def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
+        """Chance-like weight that the next opponent can take the pile after this discard."""
+        rules, view = ctx.rules, ctx.view
+        if rules.pickup == "none":
+            return 0.0, ""
+        if C.is_black_three(card) and rules.black_threes_special:
+            return 0.0, ""
+        r = C.rank(card)
+        if C.is_wild(card):
+            return (0.15, "") if rules.pickup_wild_top and rules.wild_melds else (0.0, "")
+        opp = ctx.opponents[0]
+        m = ctx.opp_open(r)
+        if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:
+            return 0.0, f"the other team's {E.plural(rules, r)} are too full to take the pile"
+        risk = 0.35
+        why = ""
+        if discarded_ranks(view, opp)[r]:
+            risk *= 0.25
+            why = f"{view.seats[opp].name} threw a {C.rank_name(r, rules.deck == 'rook')} away, so holds no pair"
+        if m is not None:
+            risk *= 0.5
+        if any(b.rank == r and b.is_book for b in ctx.opp_melds):
+            risk *= 0.6
+        return risk, why

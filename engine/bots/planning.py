@@ -1,0 +1,249 @@
+"""Meld planning: which cards to lay down now, by rank, with wild cards kept for books."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .. import cards as C
+from ..actions import MeldPlay
+from ..cards import Card
+from ..melds import BOOK_SIZE, meld_value
+from ..rules import RuleSet
+from ..views import MeldView
+from .knowledge import Needs
+
+
+@dataclass(frozen=True)
+class Style:
+    """How freely a level spends wild cards."""
+
+    dirty_start_wilds: int = 2
+    """Start a meld from a natural pair and a wild card only while holding this many wilds."""
+    wild_meld_start: int = 4
+    """Start a meld of wild cards only with this many wilds in hand."""
+    complete_dirty: bool = True
+    """Use wild cards to finish a book."""
+    keep_clean: bool = True
+    """Never dirty the melds the team counts on for its clean books."""
+    wild_reserve: int = 0
+    """Wild cards kept in hand (for going out and for dirty books later)."""
+
+
+@dataclass
+class Target:
+    """One meld the plan adds to: an existing one (``meld`` index) or a new one."""
+
+    rank: int
+    meld: int | None
+    base: list[Card]
+    add: list[Card] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        """Cards in the meld once the plan is played."""
+        return len(self.base) + len(self.add)
+
+    def counts(self) -> tuple[int, int]:
+        """(naturals, wilds) once the plan is played."""
+        wild = sum(1 for c in (*self.base, *self.add) if C.is_wild(c))
+        return self.size - wild, wild
+
+    def play(self) -> MeldPlay:
+        """The engine's form of this part of the plan."""
+        if self.meld is not None:
+            return MeldPlay(tuple(self.add), meld=self.meld)
+        return MeldPlay(tuple(self.add), rank=self.rank)
+
+
+def meldable(rules: RuleSet, r: int) -> bool:
+    """True for ranks that may form ordinary melds (never black 3s where they are special)."""
+    return r in rules.meld_ranks and not (rules.black_threes_special and r == 3)
+
+
+def wild_room(rules: RuleSet, r: int, naturals: int, wilds: int) -> int:
+    """How many more wild cards a meld of ``r`` can take."""
+    if r == C.WILD_RANK:
+        return max(0, BOOK_SIZE - wilds)
+    if r in rules.no_wild_ranks or naturals < 2:
+        return 0
+    if rules.wild_limit == "half":
+        cap = naturals
+    elif rules.wild_limit == "third":
+        cap = naturals // 2
+    else:
+        cap = 2
+    return max(0, min(cap - wilds, BOOK_SIZE - naturals - wilds))
+
+
+def naturals_by_rank(rules: RuleSet, hand: Sequence[Card]) -> dict[int, list[Card]]:
+    """The hand's meldable natural cards, by rank."""
+    out: dict[int, list[Card]] = {}
+    for c in sorted(hand):
+        if not C.is_wild(c) and meldable(rules, C.rank(c)):
+            out.setdefault(C.rank(c), []).append(c)
+    return out
+
+
+def wild_cards(hand: Sequence[Card]) -> list[Card]:
+    """The hand's wild cards, cheapest first (2s before jokers)."""
+    return sorted((c for c in hand if C.is_wild(c)), key=lambda c: (C.rank(c) == 0, c))
+
+
+@dataclass
+class Plan:
+    """Plays for one Meld action and what they leave in the hand."""
+
+    targets: list[Target]
+    left: list[Card]
+
+    @property
+    def plays(self) -> list[MeldPlay]:
+        """The plays, most important first."""
+        return [t.play() for t in self.targets if t.add]
+
+    def laid(self) -> list[Card]:
+        """Every card the plan lays down."""
+        return [c for t in self.targets for c in t.add]
+
+    def wilds_used(self) -> int:
+        """Wild cards the plan lays down."""
+        return sum(1 for c in self.laid() if C.is_wild(c))
+
+
+def _open_melds(melds: Sequence[MeldView]) -> dict[int, MeldView]:
+    out: dict[int, MeldView] = {}
+    for m in melds:
+        if not m.is_book and (m.rank not in out or len(m.cards) > len(out[m.rank].cards)):
+            out[m.rank] = m
+    return out
+
+
+def plan_melds(
+    rules: RuleSet,
+    hand: Sequence[Card],
+    melds: Sequence[MeldView],
+    needs: Needs,
+    style: Style,
+    use_all: bool = False,
+) -> Plan:
+    """Plan the melds for a team that has opened (``use_all``: meld every card possible)."""
+    nat = naturals_by_rank(rules, hand)
+    wilds = wild_cards(hand)
+    open_melds = _open_melds(melds)
+    targets: list[Target] = []
+    by_key: dict[tuple[str, int], Target] = {}
+    for r, cs in sorted(nat.items(), key=lambda kv: -len(kv[1])):
+        m = open_melds.get(r)
+        if m is not None:
+            t = Target(r, m.index, list(m.cards), cs[: BOOK_SIZE - len(m.cards)])
+        elif len(cs) >= 3:
+            t = Target(r, None, [], cs[:BOOK_SIZE])
+        else:
+            continue
+        targets.append(t)
+        by_key[("r", r)] = t
+    spare = len(wilds) - (0 if use_all else style.wild_reserve)
+
+    def take_wilds(t: Target, k: int) -> None:
+        nonlocal spare
+        for _ in range(k):
+            t.add.append(wilds.pop(0))
+        spare -= k
+
+    if use_all or len(wilds) >= style.dirty_start_wilds:
+        pairs = [(r, cs) for r, cs in nat.items() if len(cs) == 2 and ("r", r) not in by_key]
+        for r, cs in sorted(pairs, key=lambda p: -rules.value(p[0])):
+            if spare > 0 and wild_room(rules, r, 2, 0) > 0:
+                t = Target(r, None, [], list(cs))
+                take_wilds(t, 1)
+                targets.append(t)
+                by_key[("r", r)] = t
+    if use_all or style.complete_dirty:
+        for r, m in open_melds.items():
+            if r != C.WILD_RANK and ("r", r) not in by_key:
+                t = Target(r, m.index, list(m.cards))
+                targets.append(t)
+                by_key[("r", r)] = t
+        clean_keep = _clean_keepers(targets, needs) if style.keep_clean and not use_all else set()
+        for t in sorted(targets, key=lambda t: -t.size):
+            if t.rank == C.WILD_RANK:
+                continue
+            missing = BOOK_SIZE - t.size
+            n, w = t.counts()
+            if 0 < missing <= min(spare, wild_room(rules, t.rank, n, w)) and id(t) not in clean_keep:
+                take_wilds(t, missing)
+    if rules.wild_melds and (needs.wild or use_all) and spare > 0:
+        wm = open_melds.get(C.WILD_RANK)
+        if wm is not None:
+            t = Target(C.WILD_RANK, wm.index, list(wm.cards))
+            take_wilds(t, min(spare, BOOK_SIZE - len(wm.cards)))
+            targets.append(t)
+        elif spare >= (3 if use_all else max(3, style.wild_meld_start)):
+            t = Target(C.WILD_RANK, None, [])
+            take_wilds(t, min(spare, BOOK_SIZE))
+            targets.append(t)
+    if use_all:
+        for t in sorted(targets, key=lambda t: -t.size):
+            n, w = t.counts()
+            if t.rank != C.WILD_RANK and spare > 0:
+                take_wilds(t, min(spare, wild_room(rules, t.rank, n, w)))
+    laid = [c for t in targets for c in t.add]
+    left = list(hand)
+    for c in laid:
+        left.remove(c)
+    return Plan([t for t in targets if t.add], left)
+
+
+def _clean_keepers(targets: list[Target], needs: Needs) -> set[int]:
+    """The clean melds the team counts on for the clean books it still needs."""
+    want = needs.clean_total
+    clean = [t for t in targets if t.counts()[1] == 0 and t.rank != C.WILD_RANK]
+    clean.sort(key=lambda t: -t.size)
+    keep = {id(t) for t in clean[:want]}
+    keep |= {id(t) for t in clean if t.rank in needs.ranks}
+    return keep
+
+
+def opening_plan(
+    rules: RuleSet,
+    hand: Sequence[Card],
+    minimum: int,
+    already: int = 0,
+    exclude_rank: int | None = None,
+    use_all: bool = False,
+) -> Plan | None:
+    """New melds reaching the first-meld minimum with as few wild cards as possible."""
+    nat = naturals_by_rank(rules, hand)
+    wilds = sorted((c for c in hand if C.is_wild(c)), key=lambda c: -rules.value(C.rank(c)))
+    targets = [Target(r, None, [], cs[:BOOK_SIZE]) for r, cs in nat.items()
+               if len(cs) >= 3 and r != exclude_rank]
+    pairs = sorted(((r, cs) for r, cs in nat.items() if len(cs) == 2 and r != exclude_rank),
+                   key=lambda p: -rules.value(p[0]))
+
+    def value() -> int:
+        return already + meld_value(rules, [c for t in targets for c in t.add])
+
+    while (value() < minimum or use_all) and wilds:
+        if pairs and wild_room(rules, pairs[0][0], 2, 0) > 0:
+            r, cs = pairs.pop(0)
+            targets.append(Target(r, None, [], [*cs, wilds.pop(0)]))
+            continue
+        if pairs:
+            pairs.pop(0)
+            continue
+        roomy = [t for t in targets if wild_room(rules, t.rank, *t.counts()) > 0]
+        if not roomy:
+            break
+        roomy.sort(key=lambda t: -t.size)
+        roomy[0].add.append(wilds.pop(0))
+    if rules.wild_melds and len(wilds) >= 3 and (value() < minimum or use_all):
+        targets.append(Target(C.WILD_RANK, None, [], wilds[:BOOK_SIZE]))
+        del wilds[:BOOK_SIZE]
+    if value() < minimum or not targets:
+        return None
+    laid = [c for t in targets for c in t.add]
+    left = list(hand)
+    for c in laid:
+        left.remove(c)
+    return Plan(targets, left)

@@ -1,0 +1,33 @@
+"""The floor: a uniformly random choice among the engine's enumerated legal actions."""
+
+from __future__ import annotations
+
+from ..actions import NextRound, to_text
+from ..legal import legal_actions
+from ..views import View
+from .base import Decision, bot_seed, decision_rng
+from .sampling import shadow_game
+
+
+class RandomBot:
+    """Plays any legal action, uniformly at random (the arena's baseline)."""
+
+    level = "random"
+
+    def __init__(self, seat: int, deal_number: int) -> None:
+        self.seat = seat
+        self.seed = bot_seed(deal_number, seat, self.level)
+
+    def decide(self, view: View) -> Decision:
+        """A random legal action."""
+        if view.phase == "round_over":
+            return Decision(NextRound(), "On to the next round.")
+        if view.to_act != self.seat or view.seat != self.seat:
+            raise ValueError("It is not this player's turn.")
+        options = legal_actions(shadow_game(view))
+        action = options[decision_rng(self.seed, view).below(len(options))]
+        return Decision(action, f"Picked a legal move at random ({to_text(action)}).")
+
+    def answer(self, view: View) -> Decision:
+        """A random yes or no."""
+        return self.decide(view)

@@ -1,0 +1,147 @@
+"""Computer players: honest, legal, reproducible, explained; the arena's JSON keys."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.actions import Answer, AskGoOut, to_text
+from engine.arena import run_arena
+from engine.bots import hint, make_bot
+from engine.bots.sampling import known_holdings, sample_game, unseen_cards
+from engine.deal import SplitMix64
+from engine.rules import PRESETS, RuleSet, preset
+from engine.state import Game
+from engine.views import view_for
+
+LEVELS = ("random", "easy", "normal", "hard")
+RULES = [*PRESETS.values(), preset("classic", pickup="whole"), preset("pagat", players=6),
+         preset("hkf", pickup="top7", go_out_discard="required")]
+SENTENCE = re.compile(r"^[A-Z].*[.!?]$")
+
+
+def play(rules: RuleSet, deal: int, level: str, max_steps: int, check: bool = True) -> Game:
+    """Drive a game with one level in every seat, checking each decision on the way."""
+    game = Game(rules, deal)
+    bots = [make_bot(level, s, deal) for s in range(rules.players)]
+    for _ in range(max_steps):
+        if game.over:
+            break
+        seat = game.to_act if game.to_act is not None else 0
+        decision = bots[seat].decide(view_for(game, seat))
+        if check:
+            assert game.is_legal(decision.action), (rules.name, level, to_text(decision.action))
+            assert SENTENCE.match(decision.reason), decision.reason
+        game.apply(decision.action)
+    return game
+
+
+def rearranged(game: Game, seat: int, seed: int) -> Game:
+    """A copy with every card ``seat`` cannot see shuffled among the hidden places."""
+    g = game.copy()
+    zones = [g.stock]
+    for s, p in enumerate(g.players):
+        zones += [p.knee, p.foot] + ([] if s == seat else [p.hand])
+    cards = [c for z in zones for c in z]
+    rng = SplitMix64(seed)
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    for z in zones:
+        n = len(z)
+        z[:] = cards[:n]
+        del cards[:n]
+    return g
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name}-{'-'.join(r.overrides)}")
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_decision_is_legal_and_explained(rules: RuleSet, level: str) -> None:
+    play(rules, 11, level, 700 if level != "hard" else 300)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_honest_hidden_cards_do_not_change_decisions(level: str, name: str) -> None:
+    rules = preset(name)
+    game = Game(rules, 23)
+    drivers = [make_bot("normal", s, 23) for s in range(rules.players)]
+    checked = 0
+    for step in range(400):
+        if game.over:
+            break
+        seat = game.to_act if game.to_act is not None else 0
+        if step % 9 == 0 and game.phase in ("draw", "play", "answer"):
+            bot = make_bot(level, seat, 23)
+            real = bot.decide(view_for(game, seat))
+            for k in range(2):
+                other = rearranged(game, seat, 1000 * step + k)
+                assert view_for(other, seat) == view_for(game, seat)
+                again = make_bot(level, seat, 23).decide(view_for(other, seat))
+                assert again == real
+            checked += 1
+        game.apply(drivers[seat].decide(view_for(game, seat)).action)
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_decisions(level: str) -> None:
+    a = play(preset("classic"), 77, level, 400, check=False)
+    b = play(preset("classic"), 77, level, 400, check=False)
+    assert a.history == b.history
+
+
+def test_partners_ask_and_answer_with_reasons() -> None:
+    asked = answered = 0
+    for deal in range(1, 9):
+        rules = preset("classic")
+        game = Game(rules, deal)
+        bots = [make_bot("normal", s, deal) for s in range(4)]
+        while not game.over:
+            seat = game.to_act if game.to_act is not None else 0
+            d = bots[seat].decide(view_for(game, seat))
+            if isinstance(d.action, AskGoOut):
+                asked += 1
+                assert d.reason.startswith("Asked to go out")
+            if isinstance(d.action, Answer):
+                answered += 1
+                assert d.reason.startswith("Said yes" if d.action.yes else "Said no")
+            game.apply(d.action)
+        if asked >= 2 and answered >= 2:
+            break
+    assert asked >= 2 and answered == asked
+
+
+def test_hint_is_hard_choice_and_legal() -> None:
+    game = Game(preset("classic"), 5)
+    for _ in range(30):
+        seat = game.to_act if game.to_act is not None else 0
+        view = view_for(game, seat)
+        h = hint(view)
+        assert game.is_legal(h.action) and SENTENCE.match(h.reason)
+        assert h == make_bot("hard", seat, 5).decide(view)
+        game.apply(h.action)
+
+
+def test_sampled_games_match_the_view() -> None:
+    game = play(preset("classic", pickup="whole"), 3, "normal", 150, check=False)
+    seat = game.to_act if game.to_act is not None else 0
+    view = view_for(game, seat)
+    assert sum(unseen_cards(view).values()) == (
+        len(game.stock) + sum(len(p.knee) + len(p.foot) for p in game.players)
+        + sum(len(p.hand) for s, p in enumerate(game.players) if s != seat))
+    sample = sample_game(view, SplitMix64(9))
+    assert view_for(sample, seat) == view
+    assert set(vars(sample)) == set(vars(game))
+    for s, held in known_holdings(view).items():
+        for card, n in held.items():
+            assert game.players[s].hand.count(card) >= n
+
+
+def test_arena_smoke_json_keys() -> None:
+    result = run_arena(preset("classic"), "easy", "random", 2).as_dict()
+    assert {"a_win_rate", "ci95", "mean_score_diff", "decision_ms"} <= set(result)
+    for level in ("easy", "random"):
+        assert {"p50", "p95", "max"} <= set(result["decision_ms"][level])
+    assert 0.0 <= result["a_win_rate"] <= 1.0 and len(result["ci95"]) == 2
