@@ -82,6 +82,14 @@ def rook_deck() -> list[Card]:
     return [make(r, c, rook=True) for c in range(4) for r in range(1, 15)] + [ROOK_BIRD]
 
 
+_ALL_CARDS = frozenset(standard_deck()) | frozenset(rook_deck())
+
+
+def is_card(value: object) -> bool:
+    """True for an int that is a real card of either deck (guards actions built by hand)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in _ALL_CARDS
+
+
 def label(card: Card) -> str:
     """Short face text for a card: 'Q♥', '10♠', 'Jk', 'R14' (red 14), 'Rook'."""
     if is_rook(card):

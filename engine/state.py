@@ -214,6 +214,7 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Apply an action; raise RuleViolation and change nothing if it is illegal."""
+        _check_shape(action)
         match action:
             case Draw():
                 self._draw()
@@ -248,6 +249,7 @@ class Game:
         return self.check(action) is None
 
     def _validate(self, action: Action) -> None:
+        _check_shape(action)
         match action:
             case Draw():
                 self._need_phase("draw")
@@ -803,6 +805,30 @@ class Game:
             f"<Game {self.rules.name} deal {self.deal_number} round {self.round_index + 1} "
             f"{self.phase} seat {self.turn}>"
         )
+
+
+def _check_shape(action: object) -> None:
+    """Refuse actions built by hand with things that aren't cards, ranks or meld numbers."""
+    bad = RuleViolation("not_a_card", "That is not a card of this game.")
+    if isinstance(action, Discard):
+        if not C.is_card(action.card):
+            raise bad
+        return
+    plays: object = ()
+    if isinstance(action, Meld):
+        plays = action.plays
+    elif isinstance(action, PickUp):
+        plays = action.melds
+    if not isinstance(plays, (tuple, list)):
+        raise RuleViolation("not_an_action", "That is not something a player can do.")
+    for play in plays:
+        if not isinstance(play, MeldPlay) or not isinstance(play.cards, (tuple, list)):
+            raise RuleViolation("not_an_action", "That is not something a player can do.")
+        if not all(C.is_card(c) for c in play.cards):
+            raise bad
+        for number in (play.meld, play.rank):
+            if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+                raise RuleViolation("no_such_meld", "That meld isn't on your side of the table.")
 
 
 def _join(items: list[str]) -> str:
