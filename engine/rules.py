@@ -180,14 +180,36 @@ class RuleSet:
             raise ValueError(f"unknown going-out rule: {self.go_out_discard}")
         if self.pickup_before_opening not in ("full", "top_only", "never"):
             raise ValueError(f"unknown pickup rule: {self.pickup_before_opening}")
+        if self.deck not in ("standard", "rook"):
+            raise ValueError(f"unknown deck: {self.deck}")
         if len(self.card_values) != 15:
             raise ValueError("card_values needs fifteen entries, one per rank")
+        self._validate_shapes()
         per_player = self.hand_size + self.knee_size + self.foot_size
         deck_size = 57 if self.deck == "rook" else 54
         if per_player * self.players + 20 > deck_size * self.deck_count():
             raise ValueError("Not enough cards for that deal.")
         if not self.first_meld_by_round and not self.first_meld_by_score:
             raise ValueError("A first-meld schedule is needed.")
+
+    def _validate_shapes(self) -> None:
+        """Options loaded from a save must have the shapes the game code assumes."""
+        if min(self.hand_size, self.foot_size, self.decks, self.decks_six) < 1 or self.knee_size < 0:
+            raise ValueError("Hands, feet and decks need at least one card.")
+        if min(self.rounds, self.target_score, self.need_clean, self.need_dirty, self.need_wild) < 0:
+            raise ValueError("Rounds, targets and book counts can't be negative.")
+        if self.rounds == 0 and self.target_score == 0:
+            raise ValueError("A game needs a number of rounds or a target score.")
+        for key in ("meld_ranks", "upcard_skip_ranks", "no_wild_ranks", "need_rank_books"):
+            if not all(_is_int(r) and 0 <= r <= 14 for r in getattr(self, key)):
+                raise ValueError(f"{key} must list ranks from 0 to 14")
+        for key in ("card_values", "first_meld_by_round"):
+            if not all(_is_int(v) for v in getattr(self, key)):
+                raise ValueError(f"{key} must list whole numbers")
+        for key in ("rank_books", "first_meld_by_score"):
+            for pair in getattr(self, key):
+                if not (isinstance(pair, tuple) and len(pair) == 2 and all(_is_int(v) for v in pair)):
+                    raise ValueError(f"{key} must list pairs of whole numbers")
 
 
 CLASSIC = RuleSet(
@@ -408,6 +430,10 @@ def rules_from_dict(data: Any) -> RuleSet:
     return base.with_options(**converted) if converted else base
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_jsonable(v) for v in value]
@@ -435,9 +461,12 @@ def _coerce(template: Any, value: Any, key: str) -> Any:
     raise ValueError(f"rule option {key} cannot be set")
 
 
-def _coerce_item(value: Any, key: str) -> Any:
+def _coerce_item(value: Any, key: str, depth: int = 0) -> Any:
     if isinstance(value, list):
-        return tuple(_coerce_item(v, key) for v in value)
+        # Rule options nest at most as lists of pairs: refuse deeper data at once.
+        if depth >= 1 or len(value) > 20:
+            raise ValueError(f"rule option {key} is nested too deeply")
+        return tuple(_coerce_item(v, key, depth + 1) for v in value)
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
         raise ValueError(f"rule option {key} must hold whole numbers")
     return value

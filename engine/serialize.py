@@ -20,6 +20,14 @@ SCHEMA = 1
 MAX_ACTIONS = 20_000
 
 
+def _detail(err: Exception) -> str:
+    """The reason as the end of a sentence: short, and ending with a full stop."""
+    text = str(err).strip() or "unknown problem"
+    if len(text) > 120:
+        text = text[:117] + "..."
+    return text if text.endswith(".") else text + "."
+
+
 def digest(game: Game) -> str:
     """A short fingerprint of the whole position."""
     snap = game.snapshot()
@@ -45,14 +53,14 @@ def replay(rules_data: Any, deal_number: Any, actions: list[str]) -> Game:
         rules = rules_from_dict(rules_data)
         game = Game(rules, deal_number)
     except ValueError as err:
-        raise LoadError(f"The saved game can't be read: {err}") from None
+        raise LoadError(f"The saved game can't be read: {_detail(err)}") from None
     for i, text in enumerate(actions):
         if not isinstance(text, str):
             raise LoadError(f"The saved game is damaged at move {i + 1}.")
         try:
             game.apply(from_text(text))
         except RuleViolation as err:
-            raise LoadError(f"The saved game is damaged at move {i + 1}: {err}") from None
+            raise LoadError(f"The saved game is damaged at move {i + 1}: {_detail(err)}") from None
         except ValueError:
             raise LoadError(f"The saved game is damaged at move {i + 1}.") from None
     return game
@@ -63,8 +71,8 @@ def from_dict(data: Any) -> Game:
     if not isinstance(data, dict):
         raise LoadError("The saved game can't be read: it is not a saved game.")
     schema = data.get("schema")
-    if schema != SCHEMA:
-        if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
+    if type(schema) is not int or schema != SCHEMA:  # not 1.0, not true
+        if type(schema) is int and schema > SCHEMA:
             raise LoadError("This game was saved by a newer version of the app.")
         raise LoadError("The saved game can't be read: unknown format.")
     actions = data.get("actions")
