@@ -7,19 +7,22 @@ const CACHE = `hf-${VERSION}`;
 const SCOPE = new URL("./", self.location).href;
 const REVISION = new Map(PRECACHE.map(([url, rev]) => [new URL(url, SCOPE).href, rev]));
 
-// The revision goes in the query string: static servers ignore it, and it busts stale copies.
+// Cache keys carry the revision, so a new version reuses every unchanged file of the old one.
 const keyFor = (href, rev) => `${href}${href.includes("?") ? "&" : "?"}__rev=${rev}`;
 
+// Fetch with cache: "no-cache": the browser revalidates its HTTP-cache copy from the page's
+// first load (a 304, not a second download) and never stores a stale one. Any failure fails
+// the install, like cache.addAll.
 async function precache() {
   const cache = await caches.open(CACHE);
-  const missing = [];
-  for (const [href, rev] of REVISION) {
+  await Promise.all([...REVISION].map(async ([href, rev]) => {
     const key = keyFor(href, rev);
     const old = await caches.match(key);
-    if (old) await cache.put(key, old);
-    else missing.push(new Request(key, { cache: "no-cache" }));
-  }
-  await cache.addAll(missing);
+    if (old) return cache.put(key, old);
+    const response = await fetch(new Request(href, { cache: "no-cache" }));
+    if (!response.ok) throw new Error(`precache ${href}: HTTP ${response.status}`);
+    return cache.put(key, response);
+  }));
 }
 
 self.addEventListener("install", (event) => event.waitUntil(precache()));
