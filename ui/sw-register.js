@@ -28,7 +28,7 @@ window.hfApplyUpdate = () => {
   return true;
 };
 
-if (sw) {
+function register() {
   sw.register("./service-worker.js", { updateViaCache: "none" }).then((reg) => {
     registration = reg;
     if (reg.waiting && sw.controller) announceUpdate();
@@ -36,3 +36,16 @@ if (sw) {
     reg.addEventListener("updatefound", () => watch(reg.installing));
   }, (err) => console.warn("Service worker not registered:", err));
 }
+
+// Register once the Python app is ready, so caching every file does not slow the first boot.
+function whenReady(callback) {
+  if (document.body.dataset.ready === "1") return callback();
+  const observer = new MutationObserver(() => {
+    if (document.body.dataset.ready !== "1") return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+if (sw) whenReady(register);
