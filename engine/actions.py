@@ -4,7 +4,8 @@ Text forms (cards in ``cards.code`` form, melds by their index on the table):
 
 * ``draw`` - draw from the stock.
 * ``pickup`` / ``pickup | 9:9S,9H,9D ...`` - take the discard pile, optionally
-  laying melds from the hand in the same action (needed before the first meld).
+  laying melds from the hand in the same action (needed before the first meld);
+  a new meld of the top card's rank there joins the top card and the pair.
 * ``meld 9:9S,9H,9D | @2:KH`` - lay several melds in one action: ``R:cards``
   starts a meld of rank R (``W`` for wild cards only), ``@i:cards`` adds to the
   team's meld number ``i``.

@@ -358,12 +358,27 @@ class Game:
             raise RuleViolation("need_pair", f"You need two natural {what} to pick up the pile.")
         return pair
 
-    def _plan_pickup(self, extra: Sequence[MeldPlay]) -> tuple[list[Card], int, int | None, int]:
+    def _plan_pickup(
+        self, extra: Sequence[MeldPlay]
+    ) -> tuple[list[Card], int, int | None, int, list[MeldPlay]]:
+        """Validate a pickup: (hand cards for the pile's meld, its rank, target, cards taken, other plays).
+
+        A new-meld play of the top card's rank in ``extra`` joins the top card and
+        the pair (a third natural laid with the pickup counts toward the minimum).
+        """
         top, meld_rank, target = self._pickup_source()
         seat = self.turn
         team_i = self.team_of(seat)
-        hand = self.players[seat].hand
-        pair = self._pair_for(top, hand)
+        hand_left = list(self.players[seat].hand)
+        joined = [c for play in extra if play.meld is None and play.rank == meld_rank for c in play.cards]
+        rest = [play for play in extra if not (play.meld is None and play.rank == meld_rank)]
+        for c in joined:
+            if c not in hand_left:
+                raise RuleViolation("card_not_in_hand", f"You don't hold the {C.name(c)}.")
+            hand_left.remove(c)
+        pair = self._pair_for(top, hand_left)
+        for c in pair:
+            hand_left.remove(c)
         opening = not self.teams[team_i].opened
         if opening and self.rules.pickup_before_opening == "never":
             raise RuleViolation("pickup_before_opening", "Your team must meld before taking the pile.")
@@ -371,17 +386,15 @@ class Game:
             take = 1
         else:
             take = len(self.pile) if self.rules.pickup == "whole" else min(7, len(self.pile))
-        trio = MeldPlay((top, *pair), meld=target, rank=None if target is not None else meld_rank)
-        hand_left = list(hand)
-        for c in pair:
-            hand_left.remove(c)
-        used = sum(len(play.cards) for play in extra)
+        own = [*pair, *joined]
+        trio = MeldPlay((top, *own), meld=target, rank=None if target is not None else meld_rank)
+        used = sum(len(play.cards) for play in rest)
         hand_after = len(hand_left) - used + take - 1
-        self._plan_plays(seat, [trio], list(extra), hand_left, hand_after, from_pickup=True)
-        return pair, meld_rank, target, take
+        self._plan_plays(seat, [trio], rest, hand_left, hand_after, from_pickup=True)
+        return own, meld_rank, target, take, rest
 
     def _pick_up(self, extra: Sequence[MeldPlay]) -> None:
-        pair, meld_rank, target, take = self._plan_pickup(extra)
+        own, meld_rank, target, take, rest = self._plan_pickup(extra)
         seat = self.turn
         p = self.players[seat]
         team = self.teams[self.team_of(seat)]
@@ -389,14 +402,14 @@ class Game:
         taken = self.pile[-take:]
         del self.pile[-take:]
         top = taken.pop()
-        for c in pair:
+        for c in own:
             p.hand.remove(c)
         if target is None:
-            team.melds.append(TableMeld(meld_rank, [top, *pair]))
+            team.melds.append(TableMeld(meld_rank, [top, *own]))
         else:
-            team.melds[target].cards.extend([top, *pair])
+            team.melds[target].cards.extend([top, *own])
         self.log.append(("pickup", seat, top, tuple(taken)))
-        self._place(seat, list(extra))
+        self._place(seat, rest)
         p.hand.extend(taken)
         team.opened = True
         self.picked_up = True

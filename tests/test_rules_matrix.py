@@ -152,6 +152,17 @@ def test_pickup_before_opening_counts_top_pair_and_hand_melds_only(name: str) ->
     assert g.minimum(0) == 0
 
 
+def test_a_third_natural_laid_with_the_pickup_joins_the_pile_meld() -> None:
+    # Top K, pair K K, a third K from the hand and 5-5-5: 40 + 15 = 55 >= 50.
+    hand = {0: "KS KD KC 5S 5H 5D 8C"}
+    g = arrange("classic", phase="draw", hands=hand, pile="AS KH")
+    assert reason(g, PickUp((play(5, "5S 5H 5D"),))) == "below_minimum"  # 30 + 15
+    assert reason(g, PickUp((play(13, "KC KC"), play(5, "5S 5H 5D")))) == "card_not_in_hand"
+    g.apply(PickUp((play(13, "KC"), play(5, "5S 5H 5D"))))
+    assert [(m.rank, len(m.cards)) for m in g.teams[0].melds] == [(13, 4), (5, 3)]
+    assert codes(g.players[0].hand) == ["8C", "AS"]
+
+
 def test_pickup_before_opening_house_switches() -> None:
     never = preset("classic", pickup_before_opening="never")
     g = arrange(never, phase="draw", hands={0: "KS KD QS QH QD 5C"}, pile="AS AH AD AC KH")
