@@ -24,12 +24,7 @@ def png_bytes(width: int, height: int, rows: list[bytes]) -> bytes:
 
     raw = b"".join(b"\x00" + row for row in rows)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw, 9))
-        + chunk(b"IEND", b"")
-    )
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
 def _rounded_rect(x: float, y: float, half_w: float, half_h: float, r: float) -> float:
@@ -76,9 +71,7 @@ def draw_icon(size: int, maskable: bool = False) -> bytes:
             card = _rounded_rect(x, y, half_w, half_h, radius)
             if card < 1.0:
                 color = _mix(color, CARD, 0.5 - card)
-                color = _mix(
-                    color, RED, 0.5 - _diamond(x, y + 0.18 * scale, 0.3 * scale, 0.45 * scale)
-                )
+                color = _mix(color, RED, 0.5 - _diamond(x, y + 0.18 * scale, 0.3 * scale, 0.45 * scale))
                 s = 0.16 * scale
                 color = _mix(color, BLACK, 0.5 - _spade(x - 0.36 * scale, y - 0.62 * scale, s))
             row += bytes(color)

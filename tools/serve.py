@@ -77,13 +77,21 @@ class Handler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that closes a page mid-download is normal, not worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def start_server(
     root: Path | str = ROOT / "dist", port: int = 0, *, quiet: bool = True, use_gzip: bool = True
-) -> tuple[ThreadingHTTPServer, str]:
+) -> tuple[Server, str]:
     """Serve root on 127.0.0.1:port in a daemon thread; return (server, base URL ending in /)."""
     handler = type("BoundHandler", (Handler,), {"quiet": quiet, "use_gzip": use_gzip})
-    server = ThreadingHTTPServer(("127.0.0.1", port), partial(handler, directory=str(root)))
-    server.daemon_threads = True
+    server = Server(("127.0.0.1", port), partial(handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
