@@ -101,10 +101,10 @@ def _melds(rules: RuleSet) -> list[str]:
         out.append("Three or more wild cards may make a meld of their own, growing into a wild book.")
     if rules.one_open_meld_per_rank:
         out.append("Your team keeps one unfinished meld of each rank; finish it before starting another.")
-    out.append(
-        "At seven cards a meld becomes a book and is squared up: clean without wild cards, dirty with them."
-        + (" Some tables let extra cards go onto a finished ordinary book: that is switched on." if rules.extras_on_books else "")
-    )
+    book = "At seven cards a meld becomes a book and is squared up: clean without wild cards, dirty with them."
+    if rules.extras_on_books:
+        book += " Extra cards may go onto a finished ordinary book (a house rule that is switched on)."
+    out.append(book)
     return out
 
 
