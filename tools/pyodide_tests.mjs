@@ -28,8 +28,9 @@ for (const folder of FOLDERS) {
   for (const file of pythonFiles(join(ROOT, folder))) copyIntoPyodide(pyodide, file);
 }
 copyIntoPyodide(pyodide, join(ROOT, "tools", "pyodide_check.py"));
+copyIntoPyodide(pyodide, join(ROOT, "tests", "golden_deals.json"));
 
-console.log(`Pyodide ${pyodide.version}: ${pyodide.runPython("import sys; sys.version")}`);
+console.error(`Pyodide ${pyodide.version}: ${pyodide.runPython("import sys; sys.version")}`);
 let code = 1;
 try {
   code = await pyodide.runPythonAsync(`

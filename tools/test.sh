@@ -45,7 +45,8 @@ step "pytest e2e"
 
 if [ -f tools/pyodide_tests.mjs ]; then
   step "engine inside Pyodide (node)"
-  node tools/pyodide_tests.mjs
+  node tools/pyodide_tests.mjs > dist/pyodide-report.json || { cat dist/pyodide-report.json; exit 1; }
+  .venv/bin/python tools/pyodide_check.py --compare dist/pyodide-report.json
 fi
 
 step "all tests passed"
