@@ -1,0 +1,1 @@
+"""Benchmarks: measured figures for the README and BENCHMARKS.md (never timed tests)."""
