@@ -5,6 +5,8 @@ seats (team 0 = South/North first, then East/West), so the luck of the cards
 cancels.  A "deal" here is one whole game started from that deal number.  A's
 share of games won counts a tie as half; its 95% interval comes from the
 spread of the per-deal averages (the two games of a deal are not independent).
+Decision times are the deciding thread's CPU time, so other programs running on
+the machine (or the second arena worker) do not inflate them.
 """
 
 from __future__ import annotations
@@ -44,9 +46,9 @@ def play_game(
             return list(game.totals), times
         seat = game.to_act if game.to_act is not None else 0
         view = view_for(game, seat)
-        start = time.perf_counter()
+        start = time.thread_time()
         decision = bots[seat].decide(view)
-        elapsed = (time.perf_counter() - start) * 1000.0
+        elapsed = (time.thread_time() - start) * 1000.0
         if game.phase != "round_over":
             times[team_levels[seat % 2]].append(elapsed)
         game.apply(decision.action)

@@ -1,11 +1,122 @@
-"""Hard: Normal plus card tracking and look-ahead over sampled hidden cards."""
+"""Hard: Normal plus card tracking and a look-ahead over sampled hidden cards.
+
+* Card tracking (public information only): every card it cannot see is
+  counted by rank from the full deck minus its hand, the melds, the red 3s and
+  the pile; cards an opponent took from the pile and has not played are known
+  to be in that hand.  The chance that the next opponent holds a natural pair
+  of a rank (hypergeometric) replaces Normal's rough guess when discarding.
+* Look-ahead: to decide whether going out now pays, it deals the hidden cards
+  at random many times (consistent with the view: counts, known pickups) and
+  averages what every hand and unplayed foot would cost.  The number of
+  samples is fixed, so the same view always gives the same decision.
+* Tuned play, measured in the arena: one wild card kept in reserve, pairs
+  started with a wild card more readily, every card melded once the round is
+  about to end, and going out a little more eagerly.
+"""
 
 from __future__ import annotations
 
+from .. import cards as C
+from ..cards import Card
+from ..rules import RuleSet
+from ..views import View
+from . import explain as E
+from .context import Ctx
+from .knowledge import discarded_ranks, hidden_rank_counts, pair_chance
 from .normal import NormalBot
+from .planning import Style
+from .sampling import known_holdings, sample_game
+
+SAMPLES = 12
+"""Deals of the hidden cards looked at when weighing going out."""
+
+
+class Tracker:
+    """Card counts from public information, computed once per decision."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.by_rank, self.unseen = hidden_rank_counts(view)
+        self.known = known_holdings(view)
+
+    def pair_chance(self, seat: int, r: int) -> float:
+        """Chance that ``seat`` holds two natural cards of rank ``r``."""
+        held = self.known.get(seat)
+        known_r = sum(n for c, n in held.items() if C.rank(c) == r and not C.is_wild(c)) if held else 0
+        known_all = sum(held.values()) if held else 0
+        hidden_hand = self.view.seats[seat].hand_count - known_all
+        pool = self.unseen - known_all
+        copies = self.by_rank[r] - known_r
+        return pair_chance(copies, pool, hidden_hand, known_r)
 
 
 class HardBot(NormalBot):
-    """Placeholder until the look-ahead lands: plays as Normal."""
+    """Normal's plan, sharpened by card tracking and sampled look-ahead."""
 
     level = "hard"
+    style = Style(dirty_start_wilds=1, wild_meld_start=4, complete_dirty=True, keep_clean=True,
+                  wild_reserve=1)
+    endgame_dump = True
+    out_margin = -200.0
+
+    def tracker(self, ctx: Ctx) -> Tracker:
+        """The decision's card tracker (cached on the context)."""
+        cached = ctx.__dict__.get("_tracker")
+        if isinstance(cached, Tracker):
+            return cached
+        t = Tracker(ctx.view)
+        ctx.__dict__["_tracker"] = t
+        return t
+
+    def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
+        """The tracked chance that the next opponent can take the pile after this discard."""
+        rules, view = ctx.rules, ctx.view
+        if rules.pickup == "none" or (C.is_black_three(card) and rules.black_threes_special):
+            return 0.0, ""
+        if C.is_wild(card):
+            return (0.15, "") if rules.pickup_wild_top and rules.wild_melds else (0.0, "")
+        r = C.rank(card)
+        m = ctx.opp_open(r)
+        if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:
+            return 0.0, f"the other team's {E.plural(rules, r)} are too full to take the pile"
+        opp = ctx.opponents[0]
+        chance = self.tracker(ctx).pair_chance(opp, r)
+        if discarded_ranks(view, opp)[r]:
+            chance *= 0.3
+        if m is not None:
+            chance *= 0.6  # a pair they held would mostly be on the table already
+        name = view.seats[opp].name
+        if chance < 0.05:
+            return chance, f"{name} almost surely holds no pair of {E.plural(rules, r)}"
+        return chance, f"{name} holds a pair of {E.plural(rules, r)} only {chance:.0%} of the time"
+
+    def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
+        """What ``seat`` would lose if the round ended now, averaged over sampled deals."""
+        if seat == ctx.seat:
+            return super().leftover_estimate(ctx, seat)
+        return self._sampled_leftovers(ctx).get(seat, 0.0)
+
+    def _sampled_leftovers(self, ctx: Ctx) -> dict[int, float]:
+        cached = ctx.__dict__.get("_leftovers")
+        if isinstance(cached, dict):
+            return cached
+        view, rules = ctx.view, ctx.rules
+        known = self.tracker(ctx).known
+        totals = {s.seat: 0.0 for s in view.seats}
+        for _ in range(SAMPLES):
+            game = sample_game(view, ctx.rng, known)
+            for seat, p in enumerate(game.players):
+                cost = sum(_cost(rules, c, False) for c in p.hand)
+                cost += sum(_cost(rules, c, True) for c in (*p.knee, *p.foot))
+                totals[seat] += cost / SAMPLES
+        ctx.__dict__["_leftovers"] = totals
+        return totals
+
+
+def _cost(rules: RuleSet, c: Card, unplayed: bool) -> float:
+    """What a card left over costs (red 3s only turn up in unplayed sets)."""
+    if C.is_red_three(c):
+        return float(-rules.red_three_unplayed)
+    if C.is_black_three(c) and rules.black_threes_special:
+        return float(rules.black_three_left)
+    return float(rules.value(C.rank(c)))

@@ -41,6 +41,10 @@ class NormalBot:
     level = "normal"
     style = Style(dirty_start_wilds=2, wild_meld_start=4, complete_dirty=True, keep_clean=True)
     pickup_margin = 0.5
+    out_margin = -50.0
+    """Go out when the estimated gain is at least this (negative: accept a small loss)."""
+    endgame_dump = False
+    """Meld every card possible once the round is about to end (Hard)."""
 
     def __init__(self, seat: int, deal_number: int) -> None:
         self.seat = seat
@@ -271,7 +275,7 @@ class NormalBot:
             return True, "the other team is close to going out"
         if late:
             return True, "the stock is nearly gone"
-        if gain >= -50:
+        if gain >= self.out_margin:
             return True, f"the books are made and it gains about {max(0, round(gain, -1)):.0f} points now"
         return False, f"our side would still lose about {ours:.0f} points in cards held"
 
@@ -295,8 +299,11 @@ class NormalBot:
         if not ctx.opened:
             return self.choose_opening(ctx)
         rules = ctx.rules
-        plan = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style)
         note = ""
+        dump = self.endgame_dump and self.round_ending(ctx)
+        plan = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=dump)
+        if dump:
+            note = "because the round may end soon and cards held would cost points"
         if not ctx.in_foot:
             full = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=True)
             if len(full.left) <= 1 and full.plays:
@@ -308,6 +315,17 @@ class NormalBot:
         if not plays:
             return None
         return Decision(Meld(tuple(plays)), self.meld_reason(ctx, plays, note))
+
+    def round_ending(self, ctx: Ctx) -> bool:
+        """True when the stock is nearly out or an opponent is about to go out."""
+        view, rules = ctx.view, ctx.rules
+        if view.stock_count <= rules.players * rules.draw * 2:
+            return True
+        return any(
+            view.seats[s].stage == "foot" and view.seats[s].hand_count <= 4
+            and view.teams[view.seats[s].team].opened
+            for s in ctx.opponents
+        )
 
     def keep_two(self, ctx: Ctx, plays: list[MeldPlay]) -> list[MeldPlay]:
         """In the foot and not going out: leave at least two cards in hand."""

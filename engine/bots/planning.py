@@ -144,6 +144,8 @@ def plan_melds(
         targets.append(t)
         by_key[("r", r)] = t
     spare = len(wilds) - (0 if use_all else style.wild_reserve)
+    # Where a wild book is still needed, wild cards go to it first.
+    hoard = rules.wild_melds and needs.wild > 0
 
     def take_wilds(t: Target, k: int) -> None:
         nonlocal spare
@@ -151,7 +153,7 @@ def plan_melds(
             t.add.append(wilds.pop(0))
         spare -= k
 
-    if use_all or len(wilds) >= style.dirty_start_wilds:
+    if use_all or (len(wilds) >= style.dirty_start_wilds and not hoard):
         pairs = [(r, cs) for r, cs in nat.items() if len(cs) == 2 and ("r", r) not in by_key]
         for r, cs in sorted(pairs, key=lambda p: -rules.value(p[0])):
             if spare > 0 and wild_room(rules, r, 2, 0) > 0:
@@ -159,7 +161,7 @@ def plan_melds(
                 take_wilds(t, 1)
                 targets.append(t)
                 by_key[("r", r)] = t
-    if use_all or style.complete_dirty:
+    if use_all or (style.complete_dirty and (not hoard or needs.dirty > 0)):
         for r, m in open_melds.items():
             if r != C.WILD_RANK and ("r", r) not in by_key:
                 t = Target(r, m.index, list(m.cards))
@@ -179,7 +181,9 @@ def plan_melds(
             t = Target(C.WILD_RANK, wm.index, list(wm.cards))
             take_wilds(t, min(spare, BOOK_SIZE - len(wm.cards)))
             targets.append(t)
-        elif spare >= (3 if use_all else max(3, style.wild_meld_start)):
+        elif spare >= (3 if use_all or hoard else max(3, style.wild_meld_start)) and (
+            spare >= BOOK_SIZE or not rules.unfinished_wild_penalty
+        ):
             t = Target(C.WILD_RANK, None, [])
             take_wilds(t, min(spare, BOOK_SIZE))
             targets.append(t)
