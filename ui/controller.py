@@ -1,0 +1,484 @@
+"""The app's state machine: the game, the computer players, the selection and staged melds.
+
+Pure Python, no browser objects: ``ui/main.py`` feeds it the player's taps as
+``handle(act, arg)`` and draws ``ui.render.page(controller)`` after each one.
+The human always sits South (seat 0); computer players fill the other seats.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine import cards as C
+from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
+from engine.bots import Bot, hint, make_bot
+from engine.deal import MAX_DEAL
+from engine.errors import LoadError, RuleViolation
+from engine.legal import legal_actions, meld_targets, meldable_cards
+from engine.melds import check_meld, meld_value
+from engine.rules import RuleSet, rules_to_dict
+from engine.serialize import from_dict, replay, to_dict
+from engine.state import Game
+from engine.views import View, view_for
+
+from .narrate import describe_action, describe_entry, who
+from .settings import PRESET_NAMES, Settings
+from .share import ShareRequest, build_query, parse_deal_number
+
+HUMAN = 0
+PARTNER = 2
+MAX_LINES = 8
+SCREENS = ("table", "settings", "rules", "hands")
+
+
+@dataclass(frozen=True)
+class Staged:
+    """A meld set aside for the team's first meld, not yet on the table."""
+
+    cards: tuple[int, ...]
+    rank: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """A move shown in the recent-moves list; ``reason`` is the computer's "Why?"."""
+
+    number: int
+    seat: int | None
+    text: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Note:
+    """A message for the player: kind is 'error', 'info' or 'hint'."""
+
+    text: str
+    kind: str = "info"
+
+
+class Controller:
+    """Everything the table shows, and what each tap does."""
+
+    def __init__(self, settings: Settings | None = None, rng: random.Random | None = None) -> None:
+        self.settings = settings or Settings()
+        self.rng = rng or random.Random()
+        self.selected: list[int] = []
+        self.staged: list[Staged] = []
+        self.note: Note | None = None
+        self.lines: list[Line] = []
+        self._line_number = 0
+        self.screen = "table"
+        self.rules_tab = self.settings.preset
+        self.update_available = False
+        self.share_url = ""
+        self.dirty = False
+        self.settings_dirty = False
+        self.engine_problems: list[str] = []
+        self.game: Game = Game(self.settings.rules(), 1)
+        self.bots: dict[int, Bot] = {}
+        self.new_game()
+
+    # ----- games ----------------------------------------------------------------
+
+    def new_game(self, deal: int | None = None, rules: RuleSet | None = None) -> None:
+        """Start a game: a random deal number unless one is given."""
+        number = deal if deal is not None else self.rng.randint(1, MAX_DEAL)
+        self._set_game(Game(rules or self.settings.rules(), number))
+        self.dirty = True
+
+    def start_shared(self, request: ShareRequest) -> None:
+        """Start the deal a share link asked for, with its rules."""
+        from .settings import rules_for
+
+        self.new_game(request.deal, rules_for(request.preset, request.house))
+        self.note = Note(f"Deal {request.deal:,} with the {request.preset} rules, from a shared link.")
+
+    def resume(self, data: Any) -> None:
+        """Resume a saved game (JSON text or dict); raises LoadError and changes nothing if unreadable."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError:
+                raise LoadError("The saved game can't be read: it is not valid saved data.") from None
+        self._set_game(from_dict(data))
+        self.lines = []
+        self._line_number = 0
+
+    def save_data(self) -> str:
+        """The saved game as JSON text."""
+        return json.dumps(to_dict(self.game), separators=(",", ":"))
+
+    def _set_game(self, game: Game) -> None:
+        self.game = game
+        self._make_bots()
+        self.selected = []
+        self.staged = []
+        self.lines = []
+        self.screen = "table"
+
+    def _make_bots(self) -> None:
+        deal = self.game.deal_number
+        self.bots = {s: make_bot(self.settings.level, s, deal) for s in range(self.game.n) if s != HUMAN}
+
+    # ----- what the table shows -------------------------------------------------
+
+    def view(self) -> View:
+        """What South may see now."""
+        return view_for(self.game, HUMAN)
+
+    def shown_hand(self) -> list[int]:
+        """South's hand without the staged cards, sorted, wild cards last."""
+        left = list(self.view().hand)
+        for staged in self.staged:
+            for c in staged.cards:
+                left.remove(c)
+        return left
+
+    def selected_cards(self) -> list[int]:
+        hand = self.shown_hand()
+        return [hand[i] for i in self.selected if 0 <= i < len(hand)]
+
+    def human_to_act(self) -> bool:
+        return self.game.to_act == HUMAN
+
+    def bot_to_act(self) -> bool:
+        """True when a computer player has a decision to make."""
+        seat = self.game.to_act
+        return seat is not None and seat != HUMAN
+
+    def meldable(self) -> set[int]:
+        """Cards of South's hand that some meld could use now (for outlining)."""
+        if not self.human_to_act():
+            return set()
+        return meldable_cards(self.game, HUMAN)
+
+    def targets(self) -> set[int]:
+        """Indices of the team's melds the selected cards could go on now."""
+        cards = tuple(self.selected_cards())
+        if not cards or not self.human_to_act() or self.game.phase != "play":
+            return set()
+        return set(meld_targets(self.game, cards))
+
+    def staged_total(self) -> int:
+        return meld_value(self.game.rules, [c for s in self.staged for c in s.cards])
+
+    def minimum(self) -> int:
+        return self.game.minimum(HUMAN % 2)
+
+    def share_query(self) -> str:
+        return build_query(self.game.rules, self.game.deal_number)
+
+    # ----- computer players -----------------------------------------------------
+
+    def bot_step(self) -> Line | None:
+        """Let the computer player whose turn it is make one decision."""
+        seat = self.game.to_act
+        if seat is None or seat == HUMAN:
+            return None
+        view = view_for(self.game, seat)
+        bot = self.bots[seat]
+        decision = bot.answer(view) if self.game.phase == "answer" else bot.decide(view)
+        action, reason = decision.action, decision.reason
+        if self.game.check(action) is not None:
+            # A computer player chose an illegal move (an engine bug): fall back to a legal one.
+            err = self.game.check(action)
+            self.engine_problems.append(f"{bot.level} bot seat {seat}: {action!r}: {err}")
+            action = self._fallback()
+            reason = "It played a safe move."
+        return self._apply(action, seat, reason)
+
+    def _fallback(self) -> Action:
+        actions = legal_actions(self.game)
+        for kind in (Answer, Draw, Discard, EndTurn):
+            for action in actions:
+                if isinstance(action, kind):
+                    return action
+        return actions[0]
+
+    # ----- applying actions -----------------------------------------------------
+
+    def _apply(self, action: Action, seat: int, reason: str = "") -> Line | None:
+        before_round = self.game.round_index
+        before = len(self.game.log)
+        self.game.apply(action)
+        self.dirty = True
+        if self.game.round_index != before_round:
+            return None
+        entries = self.game.log[before:]
+        texts = [t for t in (describe_entry(self.game, e, HUMAN) for e in entries) if t]
+        if not texts:
+            return None
+        self._line_number += 1
+        line = Line(self._line_number, seat, " ".join(texts), reason)
+        self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
+        return line
+
+    def _human(self, action: Action) -> bool:
+        """Apply South's action; a refusal becomes the engine's sentence and changes nothing."""
+        if not self.human_to_act():
+            self.note = Note(self._waiting_text(), "error")
+            return False
+        try:
+            self._apply(action, HUMAN)
+        except RuleViolation as err:
+            self.note = Note(str(err), "error")
+            return False
+        self.selected = []
+        self.staged = []
+        self.note = None
+        return True
+
+    def _waiting_text(self) -> str:
+        seat = self.game.to_act
+        if seat is None:
+            return "The round is over."
+        return f"Wait for your turn: {who(seat, HUMAN, self.game.n)} is playing."
+
+    # ----- taps -----------------------------------------------------------------
+
+    def handle(self, act: str, arg: str = "") -> None:
+        """Do what a tap asks; every problem becomes a note for the player."""
+        handler = getattr(self, "_on_" + act.replace("-", "_"), None)
+        if handler is None:
+            return
+        handler(arg)
+
+    def _on_card(self, arg: str) -> None:
+        if not arg.isdigit() or int(arg) >= len(self.shown_hand()):
+            return
+        i = int(arg)
+        if i in self.selected:
+            self.selected.remove(i)
+        else:
+            self.selected.append(i)
+        if self.note and self.note.kind == "error":
+            self.note = None
+
+    def _on_clear(self, arg: str) -> None:
+        self.selected = []
+
+    def _on_draw(self, arg: str) -> None:
+        self._human(Draw())
+
+    def _on_pickup(self, arg: str) -> None:
+        plays = tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged)
+        self._human(PickUp(plays))
+
+    def _on_discard(self, arg: str) -> None:
+        cards = self.selected_cards()
+        if len(cards) != 1:
+            self.note = Note(
+                "Select one card to discard." if not cards else "Select just one card to discard.", "error"
+            )
+            return
+        self._human(Discard(cards[0]))
+
+    def _on_new_meld(self, arg: str) -> None:
+        cards = tuple(self.selected_cards())
+        if not cards:
+            self.note = Note("Select the cards for the new meld first.", "error")
+            return
+        naturals = {C.rank(c) for c in cards if not C.is_wild(c)}
+        if len(naturals) > 1:
+            self.note = Note("A meld is all one rank: select cards of one rank (wild cards can join).", "error")
+            return
+        rank = naturals.pop() if naturals else C.WILD_RANK
+        team = self.game.teams[HUMAN % 2]
+        if self.minimum() > 0 and not team.opened:
+            self._stage(Staged(cards, rank))
+            return
+        open_meld = team.open_meld(rank) if self.game.rules.one_open_meld_per_rank else None
+        play = MeldPlay(cards, meld=open_meld) if open_meld is not None else MeldPlay(cards, rank=rank)
+        self._human(Meld((play,)))
+
+    def _on_meld(self, arg: str) -> None:
+        cards = tuple(self.selected_cards())
+        if not arg.isdigit():
+            return
+        if not cards:
+            self.note = Note("Select cards first, then tap the meld to add them.", "error")
+            return
+        self._human(Meld((MeldPlay(cards, meld=int(arg)),)))
+
+    # ----- staging the first meld -----------------------------------------------
+
+    def _stage(self, staged: Staged) -> None:
+        if not self.human_to_act() or self.game.phase not in ("draw", "play"):
+            self.note = Note(self._waiting_text(), "error")
+            return
+        plays = [*self.staged, staged]
+        problem = self._staging_problem(plays)
+        if problem:
+            self.note = Note(problem, "error")
+            return
+        self.staged = plays
+        self.selected = []
+        self.note = None
+
+    def _staging_problem(self, plays: list[Staged]) -> str | None:
+        """Why these staged melds can't go down together (ignoring the minimum), or None."""
+        rules = self.game.rules
+        ranks = [s.rank for s in plays]
+        if rules.one_open_meld_per_rank and len(ranks) != len(set(ranks)):
+            return "You already staged a meld of that rank: tap it to add these cards."
+        for s in plays:
+            try:
+                check_meld(rules, s.rank, s.cards, going_out=False)
+            except RuleViolation as err:
+                return str(err)
+        if self.game.phase == "play":
+            err = self.game.check(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in plays)))
+            if err is not None and err.reason != "below_minimum":
+                return str(err)
+        return None
+
+    def _on_staged(self, arg: str) -> None:
+        """Add the selected cards to a staged meld."""
+        if not arg.isdigit() or int(arg) >= len(self.staged):
+            return
+        cards = tuple(self.selected_cards())
+        if not cards:
+            self.note = Note("Select cards first, then tap the staged meld to add them.", "error")
+            return
+        i = int(arg)
+        plays = list(self.staged)
+        plays[i] = replace(plays[i], cards=plays[i].cards + cards)
+        problem = self._staging_problem(plays)
+        if problem:
+            self.note = Note(problem, "error")
+            return
+        self.staged = plays
+        self.selected = []
+        self.note = None
+
+    def _on_unstage(self, arg: str) -> None:
+        if arg.isdigit() and int(arg) < len(self.staged):
+            del self.staged[int(arg)]
+        else:
+            self.staged = []
+        self.selected = []
+        self.note = None
+
+    def _on_lay_down(self, arg: str) -> None:
+        if not self.staged:
+            self.note = Note("Stage a meld first: select cards and press New meld.", "error")
+            return
+        if self.game.phase == "draw" and self.human_to_act():
+            self.note = Note("Draw first, or press Pick up pile to open with the pile.", "error")
+            return
+        self._human(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged)))
+
+    # ----- going out, ending the turn, hints ------------------------------------
+
+    def _on_ask(self, arg: str) -> None:
+        self._human(AskGoOut())
+
+    def _on_answer(self, arg: str) -> None:
+        self._human(Answer(arg == "yes"))
+
+    def _on_end_turn(self, arg: str) -> None:
+        self._human(EndTurn())
+
+    def _on_hint(self, arg: str) -> None:
+        if not self.human_to_act():
+            self.note = Note(self._waiting_text(), "error")
+            return
+        decision = hint(self.view())
+        text = describe_action(self.game, decision.action, HUMAN, HUMAN)
+        self.note = Note(f"Hint: {text} {decision.reason}", "hint")
+        self.staged = []
+        self.selected = self._positions(decision.action)
+
+    def _positions(self, action: Action) -> list[int]:
+        """Select the cards of a hinted discard or single meld."""
+        match action:
+            case Discard(card=card):
+                wanted = [card]
+            case Meld(plays=plays) if len(plays) == 1:
+                wanted = list(plays[0].cards)
+            case _:
+                return []
+        hand = self.shown_hand()
+        need = Counter(wanted)
+        out = []
+        for i, c in enumerate(hand):
+            if need[c] > 0:
+                need[c] -= 1
+                out.append(i)
+        return out
+
+    # ----- between rounds -------------------------------------------------------
+
+    def _on_next_round(self, arg: str) -> None:
+        if self.game.phase == "game_over":
+            self.new_game()
+            return
+        try:
+            self._apply(NextRound(), HUMAN)
+        except RuleViolation as err:
+            self.note = Note(str(err), "error")
+            return
+        self.screen = "table"
+        self.note = None
+        self.lines = []
+
+    def _on_replay(self, arg: str) -> None:
+        """Deal the round just played again: the same cards, from its start."""
+        history = self.game.history
+        starts = [i for i, text in enumerate(history) if text == "next"]
+        keep = history[: starts[-1] + 1] if starts else []
+        game = replay(rules_to_dict(self.game.rules), self.game.deal_number, keep)
+        self._set_game(game)
+        self.dirty = True
+        self.note = Note(f"Round {game.round_index + 1} dealt again: the same cards as before.")
+
+    def _on_show_hands(self, arg: str) -> None:
+        if self.game.phase in ("round_over", "game_over"):
+            self.screen = "hands"
+
+    # ----- screens, settings, new games -----------------------------------------
+
+    def _on_screen(self, arg: str) -> None:
+        if arg in SCREENS and arg != "hands":
+            self.screen = arg
+            if arg == "rules":
+                self.rules_tab = self.game.rules.name
+        elif arg == "hands":
+            self._on_show_hands(arg)
+
+    def _on_rules_tab(self, arg: str) -> None:
+        if arg in PRESET_NAMES:
+            self.rules_tab = arg
+
+    def _on_dismiss(self, arg: str) -> None:
+        self.note = None
+        self.share_url = ""
+
+    def _on_new_game(self, arg: str) -> None:
+        arg = arg.strip()
+        if arg:
+            deal = parse_deal_number(arg)
+            if deal is None:
+                self.note = Note(f"A deal number is a whole number from 1 to {MAX_DEAL:,}.", "error")
+                return
+        else:
+            deal = None
+        self.new_game(deal)
+        self.note = Note(f"New game: deal {self.game.deal_number:,}, {self.game.rules.title}.")
+
+    def change_setting(self, key: str, value: str | bool) -> None:
+        """Change one setting from the Settings form; rules apply to the next game."""
+        try:
+            self.settings = self.settings.with_change(key, value)
+        except ValueError as err:
+            self.note = Note(str(err) if str(err).endswith(".") else "That choice doesn't fit these rules.", "error")
+            return
+        self.settings_dirty = True
+        if key == "level":
+            self._make_bots()
+        self.note = None

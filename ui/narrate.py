@@ -1,0 +1,104 @@
+"""Moves in words: the game's public log turned into short sentences for the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import cards as C
+from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, NextRound, PickUp
+from engine.state import Game, seat_names
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def count(n: int, what: str) -> str:
+    """'two cards', 'one card', '12 cards'."""
+    word = NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+    return f"{word} {what}{'' if n == 1 else 's'}"
+
+
+def who(seat: int, human: int, players: int = 4) -> str:
+    """'You' for the human, else the seat's compass name."""
+    return "You" if seat == human else seat_names(players)[seat]
+
+
+def labels(cards: Sequence[int]) -> str:
+    """Cards as their short faces: 'Q♥ Q♠ 2♣'."""
+    return " ".join(C.label(c) for c in cards)
+
+
+def rank_words(game: Game, rank: int) -> str:
+    return C.rank_name(rank, game.rules.deck == "rook", plural=True)
+
+
+def describe_entry(game: Game, entry: tuple[Any, ...], human: int) -> str | None:
+    """One public log entry as a sentence, or None for entries not worth a line."""
+    kind = entry[0]
+    if kind == "upcard":
+        return f"The pile starts with the {C.name(entry[2])}."
+    if kind == "stock_out":
+        return "The stock has run out: the round ends with nobody going out."
+    seat = entry[1]
+    name = who(seat, human, game.n)
+    team = game.teams[game.team_of(seat)] if seat is not None else None
+    if kind == "draw":
+        return f"{name} drew {count(entry[2], 'card')}."
+    if kind == "pickup":
+        return (
+            f"{name} took the discard pile with the {C.name(entry[2])} (and {count(len(entry[3]), 'card')} under it)."
+        )
+    if kind == "meld":
+        _, _, index, rank, cards = entry
+        if index is None:
+            return f"{name} started a meld of {rank_words(game, rank)}: {labels(cards)}."
+        if team is not None and index < len(team.melds):
+            return f"{name} added {labels(cards)} to the {rank_words(game, team.melds[index].rank)}."
+        return f"{name} added {labels(cards)} to a meld."
+    if kind == "discard":
+        return f"{name} discarded the {C.name(entry[2])}."
+    if kind == "red3":
+        return f"{name} laid out a red 3 ({C.label(entry[2])})."
+    if kind in ("knee", "foot"):
+        return f"{name} picked up {'your' if seat == human else 'their'} {kind}."
+    if kind == "ask":
+        return f"{name} asked: “May I go out?”"
+    if kind == "answer":
+        return f"{name} answered {'yes' if entry[2] else 'no'}."
+    if kind == "end":
+        return f"{name} ended the turn."
+    if kind == "out":
+        return f"{name} went out!"
+    return None
+
+
+def describe_action(game: Game, action: Action, seat: int, human: int) -> str:
+    """A suggested action in words (for Hint), read before it is applied."""
+    rules = game.rules
+    match action:
+        case Draw():
+            return f"Draw {count(rules.draw, 'card')}."
+        case PickUp(melds=melds):
+            extra = " and lay down " + "; ".join(labels(p.cards) for p in melds) if melds else ""
+            return f"Pick up the discard pile{extra}."
+        case Meld(plays=plays):
+            parts = []
+            team = game.teams[game.team_of(seat)]
+            for play in plays:
+                if play.meld is not None and play.meld < len(team.melds):
+                    parts.append(f"add {labels(play.cards)} to the {rank_words(game, team.melds[play.meld].rank)}")
+                else:
+                    parts.append(f"meld {labels(play.cards)}")
+            text = "; ".join(parts)
+            return text[0].upper() + text[1:] + "."
+        case Discard(card=card):
+            return f"Discard the {C.name(card)}."
+        case AskGoOut():
+            return "Ask your partner “May I go out?”."
+        case Answer(yes=yes):
+            return "Answer yes." if yes else "Answer no."
+        case EndTurn():
+            return "End your turn."
+        case NextRound():
+            return "Deal the next round."
+    return "Play on."

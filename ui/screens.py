@@ -1,0 +1,196 @@
+"""Screens besides the live table: settings, rules, the end of a round and of the game, all hands."""
+
+from __future__ import annotations
+
+from engine.rules import preset
+from engine.scoring import TeamScore
+from engine.state import seat_names
+
+from .controller import HUMAN, Controller
+from .rules_text import rules_page
+from .settings import HOUSE_CHOICES, LEVELS, PRESET_NAMES, PRESET_TITLES
+from .widgets import button, card_row, esc
+
+
+def _select(key: str, label: str, options: list[tuple[str, str]], current: str) -> str:
+    ident = "set-" + key.replace(":", "-").replace("_", "-")
+    opts = "".join(
+        f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(text)}</option>' for v, text in options
+    )
+    return (
+        f'<div class="field"><label for="{esc(ident)}">{esc(label)}</label>'
+        f'<select id="{esc(ident)}" data-setting="{esc(key)}">{opts}</select></div>'
+    )
+
+
+def _check(key: str, label: str, on: bool) -> str:
+    ident = "set-" + key.replace("_", "-")
+    return (
+        f'<div class="field check"><input type="checkbox" id="{esc(ident)}" data-setting="{esc(key)}"'
+        f'{" checked" if on else ""}><label for="{esc(ident)}">{esc(label)}</label></div>'
+    )
+
+
+def settings_screen(ctrl: Controller) -> str:
+    s = ctrl.settings
+    base = preset(s.preset)
+    house = []
+    for key, (label, choices) in HOUSE_CHOICES.items():
+        value = s.house.get(key, getattr(base, key))
+        current = next((code for v, code, _ in choices if v == value and type(v) is type(value)), "")
+        options = [(code, text) for _v, code, text in choices]
+        if not current:
+            options.insert(0, ("", "As the rule set says"))
+        house.append(_select("house:" + key, label, options, current))
+    presets = [(name, PRESET_TITLES[name]) for name in PRESET_NAMES]
+    return (
+        '<section class="panel settings" aria-labelledby="settings-title">'
+        '<h2 id="settings-title">Settings</h2>'
+        '<form class="new-game" data-form="new-game">'
+        "<h3>New game</h3>"
+        '<div class="field"><label for="deal-input">Deal number (empty for a random deal)</label>'
+        '<input id="deal-input" name="deal" inputmode="numeric" autocomplete="off" maxlength="12"></div>'
+        '<button type="submit" class="primary">Start new game</button>'
+        f'<p class="tip">New games use the rules below. This game: deal {ctrl.game.deal_number:,}, '
+        f"{esc(ctrl.game.rules.title)}.</p></form>"
+        "<h3>Rules</h3>"
+        + _select("preset", "Rule set", presets, s.preset)
+        + '<details class="house"><summary>House rules</summary>'
+        + "".join(house)
+        + "</details>"
+        "<h3>Computer players</h3>"
+        + _select("level", "Level", list(LEVELS), s.level)
+        + "<h3>Cards and motion</h3>"
+        + _check("four_colour", "Four-colour cards (diamonds blue, clubs green)", s.four_colour)
+        + _check("reduced_motion", "Reduced motion (computer moves without pauses)", s.reduced_motion)
+        + _check("larger_cards", "Larger cards", s.larger_cards)
+        + '<div class="row">'
+        + button("screen", "Back to the table", arg="table", cls="primary")
+        + "</div></section>"
+    )
+
+
+def rules_screen(ctrl: Controller) -> str:
+    tab = ctrl.rules_tab
+    rules = ctrl.game.rules if tab == ctrl.game.rules.name else preset(tab)
+    tabs = "".join(
+        button(
+            "rules-tab", esc(name), arg=name, cls="tab", extra=f' aria-pressed="{"true" if name == tab else "false"}"'
+        )
+        for name in PRESET_NAMES
+    )
+    sections = "".join(
+        f"<h3>{esc(title)}</h3>" + "".join(f"<p>{esc(text)}</p>" for text in sentences)
+        for title, sentences in rules_page(rules)
+    )
+    note = " (the game you are playing)" if tab == ctrl.game.rules.name else ""
+    return (
+        '<section class="panel rules" aria-labelledby="rules-title">'
+        f'<h2 id="rules-title">Rules: {esc(rules.title)}{esc(note)}</h2>'
+        f'<div class="tabs" role="group" aria-label="Rule sets">{tabs}</div>'
+        f"{sections}"
+        '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+    )
+
+
+def _score_table(title: str, team: TeamScore, total: int) -> str:
+    rows = "".join(f'<tr><th scope="row">{esc(line.label)}</th><td>{line.points:+,}</td></tr>' for line in team.lines)
+    return (
+        f'<table class="score"><caption>{esc(title)}</caption><tbody>{rows}</tbody>'
+        f'<tfoot><tr><th scope="row">Round total</th><td>{team.total:,}</td></tr>'
+        f'<tr><th scope="row">Game total</th><td>{total:,}</td></tr></tfoot></table>'
+    )
+
+
+def _round_summary(ctrl: Controller) -> str:
+    game = ctrl.game
+    result = game.results[-1]
+    names = seat_names(game.n)
+    if result.went_out is None:
+        how = "The stock ran out, so nobody went out."
+    elif result.went_out == HUMAN:
+        how = "You went out."
+    else:
+        how = f"{names[result.went_out]} went out."
+    us, them = result.scores[0], result.scores[1]
+    return (
+        f"<p>{esc(how)}</p>"
+        '<div class="scores">'
+        + _score_table("Your team (South & North)", us, game.totals[0])
+        + _score_table("Opponents (West & East)", them, game.totals[1])
+        + "</div>"
+    )
+
+
+def round_over_panel(ctrl: Controller) -> str:
+    game = ctrl.game
+    return (
+        '<section class="panel round-over" aria-labelledby="round-title">'
+        f'<h2 id="round-title">Round {game.round_index + 1} is over</h2>'
+        + _round_summary(ctrl)
+        + '<div class="row">'
+        + button("next-round", "Next round", cls="primary")
+        + button("show-hands", "Show all hands")
+        + button("replay", "Replay this deal")
+        + "</div></section>"
+    )
+
+
+def game_over_panel(ctrl: Controller) -> str:
+    game = ctrl.game
+    us, them = game.totals
+    if us > them:
+        verdict = f"You and North win, {us:,} to {them:,}!"
+    elif them > us:
+        verdict = f"West and East win, {them:,} to {us:,}."
+    else:
+        verdict = f"A tie at {us:,}."
+    rows = []
+    run = [0, 0]
+    for result in game.results:
+        run = [run[0] + result.scores[0].total, run[1] + result.scores[1].total]
+        rows.append(
+            f'<tr><th scope="row">Round {result.round_index + 1}</th><td>{result.scores[0].total:+,}</td>'
+            f"<td>{result.scores[1].total:+,}</td><td>{run[0]:,} – {run[1]:,}</td></tr>"
+        )
+    return (
+        '<section class="panel game-over" aria-labelledby="over-title">'
+        f'<h2 id="over-title">Game over: {esc(verdict)}</h2>'
+        '<table class="score rounds"><caption>Totals per round</caption>'
+        '<thead><tr><th scope="col">Round</th><th scope="col">Us</th><th scope="col">Them</th>'
+        '<th scope="col">Running</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        "<h3>Last round</h3>"
+        + _round_summary(ctrl)
+        + '<div class="row">'
+        + button("next-round", "New game", cls="primary")
+        + button("show-hands", "Show all hands")
+        + button("replay", "Replay this deal")
+        + "</div></section>"
+    )
+
+
+def hands_screen(ctrl: Controller) -> str:
+    """Every hand, knee, foot and the rest of the stock: only once the round is over."""
+    game = ctrl.game
+    if game.phase not in ("round_over", "game_over"):
+        return '<p class="note error">Hands are shown only after the round.</p>'
+    names = seat_names(game.n)
+    blocks = []
+    for seat, player in enumerate(game.players):
+        parts = [f"<h3>{esc(names[seat])}{' (you)' if seat == HUMAN else ''}</h3>"]
+        parts.append(f"<p>{esc(player.stage.capitalize())}: {card_row(player.hand)}</p>")
+        if game.rules.knee_size and not player.knee_taken and not player.foot_taken:
+            parts.append(f"<p>Knee (never picked up): {card_row(player.knee)}</p>")
+        if not player.foot_taken:
+            parts.append(f"<p>Foot (never picked up): {card_row(player.foot)}</p>")
+        blocks.append('<div class="revealed">' + "".join(parts) + "</div>")
+    stock = list(reversed(game.stock))
+    return (
+        '<section class="panel hands" aria-labelledby="hands-title">'
+        '<h2 id="hands-title">All hands</h2>'
+        + "".join(blocks)
+        + f'<div class="revealed"><h3>The rest of the stock ({len(stock)} cards, next card first)</h3>'
+        f"<p>{card_row(stock)}</p></div>"
+        '<div class="row">' + button("screen", "Back to the scores", arg="table", cls="primary") + "</div></section>"
+    )

@@ -1,0 +1,189 @@
+"""Player settings: defaults, the house-rule choices offered, and validation of stored data.
+
+Pure Python (no browser objects): stored settings come back from IndexedDB as
+JSON text, and anything unexpected in them falls back to the default.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from engine.rules import PRESETS, RuleSet, preset
+
+LEVELS: tuple[tuple[str, str], ...] = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+PRESET_NAMES: tuple[str, ...] = ("classic", "pagat", "thirteen", "rook", "hkf")
+PRESET_TITLES: dict[str, str] = {
+    "classic": "Classic (our default)",
+    "pagat": "Pagat partnership rules",
+    "thirteen": "Thirteen-card game",
+    "rook": "Rook cards",
+    "hkf": "Hand, Knee and Foot",
+}
+
+Choice = tuple[Any, str, str]
+"""(value, short code for links, label)."""
+
+HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
+    "pickup": (
+        "Picking up the discard pile",
+        (
+            ("top7", "top7", "Take the top seven cards"),
+            ("whole", "whole", "Take the whole pile"),
+            ("none", "none", "Never take the pile"),
+        ),
+    ),
+    "pickup_before_opening": (
+        "Taking the pile before your team has melded",
+        (
+            ("full", "full", "Allowed (the meld counts toward the minimum)"),
+            ("top_only", "top", "Take only the top card"),
+            ("never", "never", "Not allowed"),
+        ),
+    ),
+    "partner_in_foot": (
+        "Your partner must be in their foot before you go out",
+        ((False, "no", "No"), (True, "yes", "Yes")),
+    ),
+    "go_out_discard": (
+        "Going out with a discard",
+        (
+            ("optional", "opt", "Meld everything or discard the last card"),
+            ("required", "req", "Must discard the last card"),
+            ("forbidden", "none", "Must meld every card"),
+        ),
+    ),
+    "extras_on_books": (
+        "Extra cards on finished books",
+        ((False, "no", "Not allowed"), (True, "yes", "Allowed")),
+    ),
+    "upcard": (
+        "Turn up a card to start the pile",
+        ((False, "no", "No"), (True, "yes", "Yes")),
+    ),
+    "black_three_left": (
+        "A black 3 left in your hand costs",
+        ((5, "5", "5 points"), (100, "100", "100 points")),
+    ),
+    "red_three_unplayed": (
+        "A red 3 in a foot never picked up",
+        ((-500, "-500", "Costs 500"), (-100, "-100", "Costs 100"), (0, "0", "Costs nothing")),
+    ),
+}
+"""The house-rule switches offered in Settings, each with its allowed values."""
+
+
+def house_value(key: str, code: str) -> Any:
+    """The value of a house rule from its link code; raises ValueError."""
+    if key not in HOUSE_CHOICES:
+        raise ValueError(f"unknown house rule {key}")
+    for value, short, _label in HOUSE_CHOICES[key][1]:
+        if short == code:
+            return value
+    raise ValueError(f"unknown value for house rule {key}")
+
+
+def house_code(key: str, value: Any) -> str:
+    """The short link code of a house rule's value."""
+    for choice, short, _label in HOUSE_CHOICES[key][1]:
+        if choice == value and type(choice) is type(value):
+            return short
+    raise ValueError(f"unknown value for house rule {key}")
+
+
+def rules_for(preset_name: str, house: dict[str, Any]) -> RuleSet:
+    """The rule set of a preset with the house rules that differ from it; raises ValueError."""
+    base = preset(preset_name)
+    changes = {k: v for k, v in house.items() if getattr(base, k) != v}
+    return base.with_options(**changes) if changes else base
+
+
+def house_of(rules: RuleSet) -> dict[str, Any]:
+    """The offered house-rule switches in which ``rules`` differs from its preset."""
+    base = PRESETS.get(rules.name)
+    if base is None:
+        return {}
+    return {k: getattr(rules, k) for k in HOUSE_CHOICES if getattr(rules, k) != getattr(base, k)}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose: rules for the next game, computer level, and how cards look."""
+
+    preset: str = "classic"
+    house: dict[str, Any] = field(default_factory=dict)
+    level: str = "normal"
+    four_colour: bool = False
+    reduced_motion: bool = False
+    larger_cards: bool = False
+
+    def rules(self) -> RuleSet:
+        """The rule set a new game uses (the preset alone if the switches don't fit it)."""
+        try:
+            return rules_for(self.preset, self.house)
+        except ValueError:
+            return preset(self.preset)
+
+    def to_json(self) -> str:
+        """JSON text for storage."""
+        return json.dumps(asdict(self), sort_keys=True)
+
+    def with_change(self, key: str, raw: str | bool) -> Settings:
+        """A copy with one setting changed from a form control; raises ValueError."""
+        if key == "preset":
+            if raw not in PRESET_NAMES:
+                raise ValueError("Choose one of the listed rule sets.")
+            return replace(self, preset=str(raw), house={})
+        if key == "level":
+            if raw not in {name for name, _ in LEVELS}:
+                raise ValueError("Choose Easy, Normal or Hard.")
+            return replace(self, level=str(raw))
+        if key in ("four_colour", "reduced_motion", "larger_cards"):
+            return replace(self, **{key: bool(raw)})
+        if key.startswith("house:"):
+            name = key[len("house:") :]
+            house = dict(self.house)
+            if raw == "" and name in HOUSE_CHOICES:
+                house.pop(name, None)
+            else:
+                house[name] = house_value(name, str(raw))
+            rules_for(self.preset, house)  # refuse combinations the engine rejects
+            base = preset(self.preset)
+            clean = {k: v for k, v in house.items() if getattr(base, k) != v}
+            return replace(self, house=clean)
+        raise ValueError(f"unknown setting {key}")
+
+
+def load_settings(text: Any) -> Settings:
+    """Settings from stored JSON text; anything unreadable falls back to the defaults."""
+    if not isinstance(text, str) or len(text) > 10_000:
+        return Settings()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    out = Settings()
+    if data.get("preset") in PRESET_NAMES:
+        out = replace(out, preset=data["preset"])
+    if data.get("level") in {name for name, _ in LEVELS}:
+        out = replace(out, level=data["level"])
+    for key in ("four_colour", "reduced_motion", "larger_cards"):
+        if isinstance(data.get(key), bool):
+            out = replace(out, **{key: data[key]})
+    house = data.get("house")
+    if isinstance(house, dict):
+        good: dict[str, Any] = {}
+        for key, value in house.items():
+            if key in HOUSE_CHOICES and any(
+                v == value and type(v) is type(value) for v, _s, _l in HOUSE_CHOICES[key][1]
+            ):
+                good[key] = value
+        try:
+            rules_for(out.preset, good)
+            out = replace(out, house=good)
+        except ValueError:
+            pass
+    return out

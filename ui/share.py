@@ -1,0 +1,96 @@
+"""Share links: ``?rules=classic&deal=123&house=pickup.whole~upcard.yes``.
+
+Parsing is strict and never echoes what it was given: a link from anywhere
+(typed, pasted, tampered with) gets either a valid request or one plain
+sentence saying what is wrong, so nothing from the link reaches the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from engine.deal import MAX_DEAL
+from engine.rules import RuleSet
+
+from .settings import HOUSE_CHOICES, PRESET_NAMES, house_code, house_of, house_value, rules_for
+
+KNOWN_KEYS = {"rules", "deal", "house", "test"}
+MAX_QUERY = 600
+
+
+@dataclass(frozen=True)
+class ShareRequest:
+    """A valid link: which rules, house switches and deal to start."""
+
+    preset: str
+    deal: int
+    house: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ShareProblem:
+    """A link that can't be used, with the sentence to show."""
+
+    message: str
+
+
+def build_query(rules: RuleSet, deal: int) -> str:
+    """The query string (with its leading '?') that opens this deal with these rules."""
+    params = {"rules": rules.name, "deal": str(deal)}
+    house = house_of(rules)
+    if house:
+        params["house"] = "~".join(f"{k}.{house_code(k, v)}" for k, v in sorted(house.items()))
+    return "?" + urlencode(params, safe="~.")
+
+
+def parse_deal_number(text: str) -> int | None:
+    """A deal number typed or linked: digits only, 1 to MAX_DEAL; None when it isn't one."""
+    text = text.strip()
+    if not text or len(text) > 12 or not text.isascii() or not text.isdigit():
+        return None
+    number = int(text)
+    return number if 1 <= number <= MAX_DEAL else None
+
+
+def parse_query(query: str) -> ShareRequest | ShareProblem | None:
+    """Read a page's query string: None when it holds no game link."""
+    query = query.lstrip("?")
+    if not query:
+        return None
+    if len(query) > MAX_QUERY:
+        return ShareProblem("That link is too long to be a game link, so a normal game starts instead.")
+    params = parse_qs(query, keep_blank_values=True)
+    if not ({"rules", "deal", "house"} & set(params)):
+        return None
+    if any(len(v) > 1 for v in params.values()):
+        return ShareProblem("That link names its game twice, so a normal game starts instead.")
+    name = params.get("rules", ["classic"])[0]
+    if name not in PRESET_NAMES:
+        return ShareProblem(
+            "That link asks for rules this app doesn't know, so it can't open that deal. "
+            "The rule sets are: " + ", ".join(PRESET_NAMES) + "."
+        )
+    if "deal" not in params:
+        return ShareProblem("That link has no deal number, so it can't open a deal.")
+    deal = parse_deal_number(params["deal"][0])
+    if deal is None:
+        return ShareProblem(
+            f"That link's deal number isn't a whole number from 1 to {MAX_DEAL:,}, so it can't open that deal."
+        )
+    house: dict[str, Any] = {}
+    text = params.get("house", [""])[0]
+    for item in filter(None, text.split("~")):
+        key, _, code = item.partition(".")
+        if key not in HOUSE_CHOICES:
+            return ShareProblem("That link has a house rule this app doesn't know, so it can't open that deal.")
+        try:
+            house[key] = house_value(key, code)
+        except ValueError:
+            return ShareProblem("That link sets a house rule to a value this app doesn't know.")
+    try:
+        rules_for(name, house)
+    except ValueError:
+        return ShareProblem("That link's house rules don't fit together, so it can't open that deal.")
+    return ShareRequest(name, deal, house)
