@@ -1,0 +1,204 @@
+"""Shared pieces: the site under test, a byte-counting server, Chromium, and small statistics."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any, BinaryIO
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import Handler, Server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+BOOT_TIMEOUT_MS = 90_000
+
+# Records performance.now() (ms since the navigation started) when body[data-ready="1"] appears.
+READY_PROBE = """(() => {
+  const mark = () => {
+    if (window.__benchReady === undefined && document.body && document.body.dataset.ready === "1") {
+      window.__benchReady = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+})();"""
+
+BARE_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare loadPyodide</title></head>
+<body><p>Loading Pyodide…</p>
+<script type="module">
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+await loadPyodide();
+document.body.dataset.ready = "1";
+</script></body></html>
+"""
+
+# Loads Pyodide from the same vendored files, copies the app's Python files (pyscript.json "files")
+# into its file system as PyScript does, and exposes benchRun(json) running bench_botcore on the
+# main thread, where the app's computer players run.
+BOTS_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>computer players in the page</title></head>
+<body><p>Loading…</p>
+<script type="module">
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+const py = await loadPyodide();
+const config = await (await fetch("./pyscript.json", { cache: "no-store" })).json();
+const files = { ...config.files, "./bench/botcore.py": "./bench_botcore.py" };
+for (const [src, dest] of Object.entries(files)) {
+  const text = await (await fetch(src, { cache: "no-store" })).text();
+  const path = dest.replace(/^\\.\\//, "");
+  const dir = path.split("/").slice(0, -1).join("/");
+  if (dir) py.FS.mkdirTree(dir);
+  py.FS.writeFile(path, text);
+}
+py.runPython("import sys; sys.path.insert(0, '.') if '.' not in sys.path else None");
+window.benchRun = (args) => {
+  py.globals.set("BENCH_ARGS", args);
+  return py.runPython("import bench_botcore; bench_botcore.run_json(BENCH_ARGS)");
+};
+window.benchVersion = py.runPython("import sys; sys.version.split()[0]");
+document.body.dataset.ready = "1";
+</script></body></html>
+"""
+
+
+def build_site() -> None:
+    """Run the project's build (dist/ with precompressed .gz siblings)."""
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+
+
+@contextmanager
+def site_copy() -> Iterator[Path]:
+    """A private copy of dist/ plus the bench-only pages (others may rebuild dist/ meanwhile)."""
+    if not (DIST / "index.html").is_file():
+        sys.exit("dist/ has no index.html: run `python tools/build.py` (or drop --no-build)")
+    with tempfile.TemporaryDirectory(prefix="hf-bench-") as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(DIST, site)
+        (site / "bare.html").write_text(BARE_HTML)
+        (site / "bots.html").write_text(BOTS_HTML)
+        (site / "bench").mkdir(exist_ok=True)
+        shutil.copyfile(Path(__file__).with_name("botcore.py"), site / "bench" / "botcore.py")
+        yield site
+
+
+# ----- a server that counts what it sends ----------------------------------------------
+
+
+@dataclass
+class Meter:
+    """Bytes written to the socket (headers and body) and status codes, by URL path."""
+
+    sent: Counter[str] = field(default_factory=Counter)
+    status: dict[str, list[int]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, path: str, n: int) -> None:
+        with self.lock:
+            self.sent[path] += n
+
+    def note(self, path: str, code: int) -> None:
+        with self.lock:
+            self.status.setdefault(path, []).append(code)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.sent.clear()
+            self.status.clear()
+
+    def snapshot(self) -> dict[str, int]:
+        with self.lock:
+            return dict(self.sent)
+
+
+class _CountingWriter:
+    def __init__(self, raw: BinaryIO, handler: CountingHandler) -> None:
+        self._raw = raw
+        self._handler = handler
+
+    def write(self, data: bytes) -> int:
+        n = self._raw.write(data)
+        self._handler.meter.add(self._handler.url_path(), len(data))
+        return n if n is not None else len(data)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._raw, name)
+
+
+class CountingHandler(Handler):
+    meter: Meter
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _CountingWriter(self.wfile, self)  # type: ignore[assignment]
+
+    def url_path(self) -> str:
+        return getattr(self, "path", "?").split("?")[0].split("#")[0]
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.meter.note(self.url_path(), code)
+        super().send_response(code, message)
+
+
+@contextmanager
+def serve(root: Path, *, use_gzip: bool = True) -> Iterator[tuple[str, Meter]]:
+    """Serve root on 127.0.0.1 (project handler: .gz siblings, no-cache); yield (base URL, meter)."""
+    meter = Meter()
+    handler = type("BenchHandler", (CountingHandler,), {"quiet": True, "use_gzip": use_gzip, "meter": meter})
+    server = Server(("127.0.0.1", 0), partial(handler, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", meter
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# ----- statistics -------------------------------------------------------------------
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (0..100) by nearest rank, as engine.arena does."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, math.ceil(q / 100 * len(ordered)) - 1))
+    return ordered[k]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else 0.0
+
+
+def load_average() -> list[float]:
+    """The 1, 5 and 15 minute load averages (other programs on this machine)."""
+    try:
+        return [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
+    except OSError:
+        return []
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=1, sort_keys=False) + "\n"

@@ -1,0 +1,102 @@
+"""Start-up side by side: the app against a bare ``loadPyodide()`` page, cold and warm.
+
+Each run uses a fresh Chromium profile (a new temporary user-data directory):
+- cold: the first visit, nothing cached;
+- warm: the browser is closed and relaunched on the same profile (disk HTTP cache, V8 code
+  cache and, for the app, the service worker and its cache kept; memory caches gone), as a
+  player who opens the app again.
+The time is ``performance.now()`` when ``body[data-ready="1"]`` appears, i.e. milliseconds from
+the start of the navigation until the page can take a tap, measured inside the page (no
+Playwright polling in it).  Runs alternate app, bare, app, bare…  Nothing is routed (routing
+turns the HTTP cache off).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Playwright, sync_playwright
+
+from .common import (
+    BOOT_TIMEOUT_MS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    READY_PROBE,
+    Meter,
+    load_average,
+    median,
+    serve,
+)
+
+PAGES = {"app": "", "bare": "bare.html"}
+SETTLE_S = 1.0  # after ready (and the service worker, for the app), let caches reach the disk
+
+
+def visit(pw: Playwright, url: str, profile: Path, meter: Meter, *, wait_sw: bool) -> dict[str, Any]:
+    """One navigation in a browser launched on ``profile``; ready time and bytes sent meanwhile."""
+    context = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **PHONE
+    )
+    try:
+        context.add_init_script(READY_PROBE)
+        page = context.pages[0] if context.pages else context.new_page()
+        meter.reset()
+        start = time.perf_counter()
+        page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("window.__benchReady !== undefined", timeout=BOOT_TIMEOUT_MS, polling=20)
+        wall_ms = (time.perf_counter() - start) * 1000.0
+        ready_ms = float(page.evaluate("window.__benchReady"))
+        at_ready = meter.snapshot()
+        controlled = bool(page.evaluate("navigator.serviceWorker && navigator.serviceWorker.controller !== null"))
+        if wait_sw:
+            page.wait_for_function(
+                "navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS, polling=100
+            )
+        time.sleep(SETTLE_S)
+        whole = meter.snapshot()
+    finally:
+        context.close()
+    return {
+        "ready_ms": round(ready_ms, 1),
+        "wall_ms": round(wall_ms, 1),
+        "sw_controlled": controlled,
+        "bytes_at_ready": at_ready,
+        "bytes_whole": whole,
+    }
+
+
+def measure(site: Path, runs: int, log: Any = print) -> dict[str, Any]:
+    """``runs`` interleaved cold+warm pairs of the app and of the bare page."""
+    samples: dict[str, dict[str, list[float]]] = {p: {"cold": [], "warm": []} for p in PAGES}
+    served: dict[str, dict[str, int]] = {p: {"cold": 0, "warm": 0} for p in PAGES}
+    problems: list[str] = []
+    load_before = load_average()
+    with serve(site) as (base, meter), sync_playwright() as pw:
+        for i in range(runs):
+            for name, path in PAGES.items():
+                with tempfile.TemporaryDirectory(prefix=f"hf-profile-{name}-") as profile:
+                    cold = visit(pw, base + path, Path(profile), meter, wait_sw=(name == "app"))
+                    warm = visit(pw, base + path, Path(profile), meter, wait_sw=False)
+                samples[name]["cold"].append(cold["ready_ms"])
+                samples[name]["warm"].append(warm["ready_ms"])
+                served[name]["cold"] = sum(cold["bytes_whole"].values())
+                served[name]["warm"] = sum(warm["bytes_at_ready"].values())
+                if name == "app" and not warm["sw_controlled"]:
+                    problems.append(f"run {i + 1}: the warm app visit was not controlled by the service worker")
+                log(f"  startup {i + 1}/{runs} {name}: cold {cold['ready_ms']:.0f} ms, warm {warm['ready_ms']:.0f} ms")
+    result: dict[str, Any] = {"runs": runs, "pages": {}, "problems": problems}
+    for name in PAGES:
+        result["pages"][name] = {
+            mode: {"median_ms": round(median(vals), 1), "samples_ms": vals} for mode, vals in samples[name].items()
+        }
+        result["pages"][name]["bytes_served_last_run"] = served[name]
+    for mode in ("cold", "warm"):
+        app = result["pages"]["app"][mode]["median_ms"]
+        bare = result["pages"]["bare"][mode]["median_ms"]
+        result[f"{mode}_ratio"] = round(app / bare, 3) if bare else None
+    result["load_average"] = {"before": load_before, "after": load_average()}
+    return result
