@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -29,6 +29,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+TABLET = {"viewport": {"width": 768, "height": 1024}, "has_touch": True, "is_mobile": True}
 BOOT_TIMEOUT_MS = 60_000
 
 
@@ -82,10 +83,9 @@ def watch() -> Watch:
     return Watch()
 
 
-@pytest.fixture
-def context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
-    """A phone-sized context that blocks and records every request not for 127.0.0.1."""
-    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+def guarded_context(browser: Browser, watch: Watch, **options: object) -> BrowserContext:
+    """A context that blocks and records every request not for 127.0.0.1."""
+    context = browser.new_context(**options)  # type: ignore[arg-type]
 
     def guard(route, request) -> None:  # type: ignore[no-untyped-def]
         if urlsplit(request.url).hostname == "127.0.0.1":
@@ -95,16 +95,46 @@ def context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
             route.abort()
 
     context.route("**/*", guard)
+    return context
+
+
+@pytest.fixture
+def context(browser: Browser, watch: Watch) -> Iterator[BrowserContext]:
+    """A phone-sized context (computer moves unpaced: reduced motion) that blocks foreign requests."""
+    context = guarded_context(browser, watch, **PHONE, reduced_motion="reduce")
     yield context
     context.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, watch: Watch) -> Iterator[Callable[..., Page]]:
+    """Open pages in fresh browser profiles (own storage), e.g. a tablet or a second device."""
+    contexts: list[BrowserContext] = []
+
+    def make(**options: object) -> Page:
+        settings = {**PHONE, "reduced_motion": "reduce", **options}
+        context = guarded_context(browser, watch, **settings)
+        contexts.append(context)
+        page = context.new_page()
+        watch_page(page, watch)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert watch.errors == [], "the page logged errors"
+
+
+def watch_page(page: Page, watch: Watch) -> None:
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    page.on("console", lambda m: m.type == "error" and watch.errors.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: watch.errors.append(f"pageerror: {e}"))
 
 
 @pytest.fixture
 def page(context: BrowserContext, watch: Watch) -> Iterator[Page]:
     """A page whose console errors and uncaught exceptions fail the test."""
     page = context.new_page()
-    page.set_default_timeout(BOOT_TIMEOUT_MS)
-    page.on("console", lambda m: m.type == "error" and watch.errors.append(f"console: {m.text}"))
-    page.on("pageerror", lambda e: watch.errors.append(f"pageerror: {e}"))
+    watch_page(page, watch)
     yield page
     assert watch.errors == [], "the page logged errors"

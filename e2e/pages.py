@@ -37,3 +37,123 @@ class Table:
 
     def scrolls_sideways(self) -> bool:
         return bool(self.page.evaluate("document.documentElement.scrollWidth > window.innerWidth"))
+
+    # ----- opening games --------------------------------------------------------
+
+    def open_link(self, query: str) -> Table:
+        """Open the app through a share link such as ``?rules=pagat&deal=7``."""
+        self.page.goto(self.base_url + query)
+        return self.wait_until_ready().wait_until_idle()
+
+    def wait_until_idle(self) -> Table:
+        """Wait until the game is saved and no computer player has a move to make."""
+        self.page.wait_for_selector('body[data-idle="1"]', state="attached")
+        return self
+
+    def wait_until_saved(self) -> Table:
+        """Wait until the save on disk holds every move made so far."""
+        self.page.wait_for_function(
+            "document.body.dataset.saved !== undefined && document.body.dataset.idle === '1'"
+        )
+        return self
+
+    # ----- what a player sees ---------------------------------------------------
+
+    def deal_number(self) -> str:
+        return self.page.locator(".deal-number").inner_text()
+
+    def hand(self) -> list[str]:
+        """The names of the cards in my hand, in order."""
+        return self.page.get_by_role("group", name="Your cards").get_by_role("button").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+
+    def banner(self) -> str:
+        return self.page.locator(".banner").inner_text()
+
+    def message(self) -> str:
+        return self.page.locator(".note").first.inner_text()
+
+    def table_text(self) -> str:
+        """Everything public on the table: seats, pile, melds (not the moves list)."""
+        parts = [".scoreboard", ".seats", ".center", ".team.them", ".team.us"]
+        return "\n".join(self.page.locator(p).inner_text() for p in parts)
+
+    def round_is_over(self) -> bool:
+        return self.page.locator(".round-over, .game-over").count() > 0
+
+    def partner_asks(self) -> bool:
+        return self.page.get_by_role("dialog").count() > 0
+
+    # ----- what a player does ---------------------------------------------------
+
+    def tap(self, name: str) -> Table:
+        """Press a button by its visible name, then wait for the table to settle."""
+        self.page.get_by_role("button", name=name, exact=True).click()
+        return self.wait_until_idle()
+
+    def draw(self) -> Table:
+        return self.tap("Draw")
+
+    def discard(self) -> Table:
+        return self.tap("Discard")
+
+    def new_meld(self) -> Table:
+        return self.tap("New meld")
+
+    def lay_down(self) -> Table:
+        return self.tap("Lay down melds")
+
+    def select(self, card_name: str) -> Table:
+        """Tap the first unselected card of my hand with this name."""
+        hand = self.page.get_by_role("group", name="Your cards")
+        hand.locator(f'button[aria-label="{card_name}"][aria-pressed="false"]').first.click()
+        return self
+
+    def select_position(self, index: int) -> Table:
+        self.page.get_by_role("group", name="Your cards").get_by_role("button").nth(index).click()
+        return self
+
+    def answer_partner(self, yes: bool = True) -> Table:
+        return self.tap("Yes, go out" if yes else "No, not yet")
+
+    def open_settings(self) -> Table:
+        return self.tap("Settings")
+
+    def open_rules(self) -> Table:
+        return self.tap("Rules")
+
+    def back_to_table(self) -> Table:
+        return self.tap("Back to the table")
+
+    def play_my_turn_simply(self) -> None:
+        """Draw, then discard my first card (or answer my partner)."""
+        if self.partner_asks():
+            self.answer_partner(True)
+        elif self.page.get_by_role("button", name="Draw", exact=True).is_enabled():
+            self.draw()
+        else:
+            self.select_position(0).discard()
+
+    # ----- layout ---------------------------------------------------------------
+
+    def small_controls(self) -> list[str]:
+        """Visible controls smaller than 44 x 44 CSS pixels (checkboxes count their label)."""
+        return self.page.evaluate(
+            """() => {
+              const small = [];
+              for (const el of document.querySelectorAll('button, select, input, summary, a[href]')) {
+                const box = el.getBoundingClientRect();
+                if (box.width === 0 && box.height === 0) continue;
+                if (getComputedStyle(el).visibility === 'hidden') continue;
+                let w = box.width, h = box.height;
+                if (el.type === 'checkbox' && el.labels && el.labels[0]) {
+                  const l = el.labels[0].getBoundingClientRect();
+                  h = Math.max(h, l.height); w = Math.max(w, l.width);
+                }
+                const name = (el.innerText || el.getAttribute('aria-label') || el.id || '').slice(0, 30);
+                if (w < 43.5 || h < 43.5) small.push(`${el.tagName} "${name}" ${Math.round(w)}x${Math.round(h)}`);
+              }
+              return small;
+            }"""
+        )

@@ -1,0 +1,160 @@
+"""Playing at the table through its buttons: deals, melds, errors, computer turns, a whole round."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from conftest import TABLET
+from pages import Table
+from playwright.sync_api import Page
+
+from engine import cards as C
+from engine.rules import preset
+from engine.state import Game
+from engine.views import view_for
+
+HAND_SIZES = {"classic": 11, "rook": 11, "pagat": 13, "thirteen": 13, "hkf": 15}
+
+
+def opening_deal() -> tuple[int, list[str], list[str]]:
+    """A classic deal where South holds two natural triples, each short of 50 but enough together."""
+    rules = preset("classic")
+    for deal in range(1, 2000):
+        hand = view_for(Game(rules, deal), 0).hand
+        groups = Counter(C.rank(c) for c in hand if not C.is_wild(c) and C.rank(c) >= 4)
+        triples = sorted(r for r, n in groups.items() if n >= 3)
+        for a in triples:
+            for b in triples:
+                va, vb = 3 * rules.value(a), 3 * rules.value(b)
+                if a < b and va < 50 and vb < 50 and va + vb >= 50:
+                    names = [[C.name(c) for c in hand if C.rank(c) == r and not C.is_wild(c)][:3] for r in (a, b)]
+                    return deal, names[0], names[1]
+    raise AssertionError("no deal with an opening of two triples")
+
+
+@pytest.mark.parametrize("rules", list(HAND_SIZES))
+def test_a_new_game_deals_the_right_hand(page: Page, base_url: str, rules: str) -> None:
+    table = Table(page, base_url).open_link(f"?rules={rules}&deal=314")
+    assert table.deal_number() == "314"
+    # Red 3s are laid out and replaced, so the hand always holds the full count.
+    assert len(table.hand()) == HAND_SIZES[rules]
+    assert table.banner().startswith("▶ Your turn: draw")
+
+
+def test_staging_the_first_meld_shows_the_running_total(page: Page, base_url: str) -> None:
+    deal, first, second = opening_deal()
+    table = Table(page, base_url).open_link(f"?rules=classic&deal={deal}")
+    table.draw()
+    for name in first:
+        table.select(name)
+    table.new_meld()
+    staging = page.get_by_role("region", name="Your first meld")
+    short = staging.locator(".total").inner_text()
+    assert " of 50 points" in short
+    assert int(short.split(" of ")[0]) < 50
+    # Taking the meld back returns its cards to the hand; stage it again.
+    table.tap("Take back")
+    assert page.get_by_role("region", name="Your first meld").locator("li").count() == 0
+    for name in first:
+        table.select(name)
+    table.new_meld()
+    for name in second:
+        table.select(name)
+    table.new_meld()
+    total = staging.locator(".total").inner_text()
+    assert int(total.split(" of ")[0]) >= 50
+    hand_before = len(table.hand())
+    table.lay_down()
+    ours = page.get_by_role("region", name="Your team melds")
+    assert ours.get_by_role("button").count() == 2
+    assert "First meld" not in ours.inner_text()
+    assert len(table.hand()) == hand_before
+
+
+def test_an_illegal_move_gets_a_plain_sentence_and_changes_nothing(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open_link("?rules=classic&deal=77")
+    before = table.hand()
+    table.select_position(0)
+    assert page.get_by_role("button", name="Discard", exact=True).is_disabled()
+    table.draw()
+    hand = table.hand()
+    # One card is no meld: the engine's sentence, never a stack trace, and the hand is unchanged.
+    table.select_position(0)
+    table.tap("New meld")
+    alert = page.get_by_role("alert")
+    assert alert.count() == 1
+    assert alert.locator("p").inner_text() == "A meld needs at least three cards."
+    assert table.hand() == hand
+    assert len(before) + 2 == len(hand)
+
+
+def test_computer_turns_are_paced_and_explained(new_page: Callable[..., Page], base_url: str) -> None:
+    page = new_page(reduced_motion="no-preference")
+    table = Table(page, base_url).open_link("?rules=classic&deal=5")
+    table.draw().select_position(0)
+    page.get_by_role("button", name="Discard", exact=True).click()
+    page.wait_for_selector(".banner.theirs")
+    assert "West is playing" in table.banner()
+    page.wait_for_selector('body[data-idle="1"]', state="attached", timeout=20_000)
+    why = page.get_by_role("region", name="Recent moves").get_by_text("Why?").first
+    why.click()
+    reason = page.locator(".moves details[open] p").first.inner_text()
+    assert len(reason) > 10
+
+
+def test_hint_suggests_a_move(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open_link("?rules=classic&deal=9")
+    table.tap("Hint")
+    assert table.message().startswith("Hint: ")
+
+
+def test_a_whole_round_through_the_buttons(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open_link("?rules=classic&deal=42")
+    for _ in range(400):
+        if table.round_is_over():
+            break
+        table.play_my_turn_simply()
+    assert table.round_is_over()
+    scores = page.locator("table.score")
+    assert scores.count() == 2
+    assert "Round total" in scores.first.inner_text()
+    table.tap("Show all hands")
+    assert page.get_by_role("heading", name="All hands").count() == 1
+    assert "rest of the stock" in page.locator(".hands").inner_text()
+    table.tap("Back to the scores")
+    table.tap("Next round")
+    assert "Round 2" in page.locator(".meta").inner_text()
+    assert len(table.hand()) == 11
+
+
+def test_replay_this_deal_deals_the_same_cards(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open_link("?rules=classic&deal=42")
+    first = table.hand()
+    while not table.round_is_over():
+        table.play_my_turn_simply()
+    table.tap("Replay this deal")
+    assert table.hand() == first
+    assert "Round 1" in page.locator(".meta").inner_text()
+
+
+@pytest.mark.parametrize("device", ["phone", "tablet"])
+def test_no_sideways_scrolling_and_big_controls(new_page: Callable[..., Page], base_url: str, device: str) -> None:
+    page = new_page(**(TABLET if device == "tablet" else {}))
+    table = Table(page, base_url).open_link("?rules=hkf&deal=11")
+    table.draw()
+    for screen in ("table", "Settings", "Rules"):
+        if screen != "table":
+            table.tap(screen)
+            page.locator("details.house summary").click() if screen == "Settings" else None
+        assert not table.scrolls_sideways(), screen
+        assert table.small_controls() == [], screen
+    table.back_to_table()
+    # A hand of 30+ cards (as after a big pickup) still wraps into rows without sideways scrolling.
+    page.evaluate(
+        """() => { const hand = document.querySelector('.hand');
+                   for (let i = 0; i < 20; i++) hand.append(hand.lastElementChild.cloneNode(true)); }"""
+    )
+    assert len(table.hand()) >= 30
+    assert not table.scrolls_sideways()
