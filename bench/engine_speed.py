@@ -1,7 +1,9 @@
-"""Random-playout throughput per preset in CPython: ``python -m bench.engine_speed``.
+"""Engine throughput per preset in CPython: ``python -m bench.engine_speed``.
 
-Plays whole games of uniformly random legal moves (with the invariant checks
-off, as a player's game runs) and reports games, actions and rounds per second.
+Random playouts: whole games of uniformly random legal moves (with the invariant
+checks off, as a player's game runs); bot games: whole games with one computer
+level in all four seats (each decision sees only its seat's view, as in the app).
+Reports games, rounds and actions per second.
 """
 
 from __future__ import annotations
@@ -10,8 +12,13 @@ import argparse
 import json
 import time
 
+from engine.bots import make_bot
 from engine.rules import PRESETS
 from engine.simulate import play_random_game
+from engine.state import Game
+from engine.views import view_for
+
+LEVELS = ("random", "easy", "normal", "hard")
 
 
 def measure(name: str, games: int, seed: int) -> dict[str, float]:
@@ -30,6 +37,45 @@ def measure(name: str, games: int, seed: int) -> dict[str, float]:
         "games_per_s": round(games / seconds, 2),
         "rounds_per_s": round(rounds / seconds, 2),
         "actions_per_s": round(actions / seconds),
+    }
+
+
+def play_bot_game(name: str, level: str, deal: int) -> Game:
+    """One whole game with ``level`` in every seat."""
+    rules = PRESETS[name]
+    game = Game(rules, deal)
+    bots = [make_bot(level, s, deal) for s in range(rules.players)]
+    while not game.over:
+        seat = game.to_act if game.to_act is not None else 0
+        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    return game
+
+
+def measure_bots(name: str, level: str, games: int, first_deal: int = 1) -> dict[str, float]:
+    """Play ``games`` bot games of one preset at one level; return rates."""
+    actions = rounds = 0
+    start = time.perf_counter()
+    for i in range(games):
+        game = play_bot_game(name, level, first_deal + i)
+        actions += len(game.history)
+        rounds += len(game.results)
+    seconds = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(games / seconds, 2),
+        "rounds_per_s": round(rounds / seconds, 2),
+        "actions_per_s": round(actions / seconds),
+    }
+
+
+def measure_all(random_games: int, bot_games: int, seed: int = 1) -> dict[str, object]:
+    """Random playouts and bot games (every level) for every preset."""
+    return {
+        "random_playout": {name: measure(name, random_games, seed) for name in PRESETS},
+        "bot_games": {
+            name: {level: measure_bots(name, level, bot_games) for level in LEVELS} for name in PRESETS
+        },
     }
 
 

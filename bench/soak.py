@@ -1,0 +1,329 @@
+"""Nothing lost: whole games in the real app, the page reloaded at random moments.
+
+The harness drives the real UI through its buttons (no test hook needed): the computer players
+take North, East and West; South is played by the harness tapping Draw, then a card and Discard
+(or End turn, "Yes, go out", Next round / New game) whenever the page is idle
+(``body[data-idle="1"]``, set after the last save).  ``reduced_motion="reduce"`` makes the
+computer players move without the 0.75 s pause.
+
+Reload moments, at random:
+- tap-and-reload: a South move, and ``location.reload()`` as soon as the move was painted (two
+  animation frames), typically before the page's save has finished;
+- tap-same-task: a South move and the reload in the same JavaScript task, before the move was
+  ever painted or its save started (reported apart: the player never saw that move);
+- mid-play: at a random time while the computer players are moving and saving;
+- mid-boot: again while the page is still starting (before it is ready), then once more.
+
+Checks after every resume:
+- the table shown when the page was left (``pagehide``: seats' card counts, stock, pile,
+  melds, South's hand, the banner) equals the table shown on resume (taken when
+  ``data-ready`` is set, before any computer move);
+- the move count resumed is not below the last move shown (the tapped move, or the count the
+  page reported saved with ``data-saved``);
+- the save in IndexedDB loads in CPython (``engine.serialize.from_dict``: replay and digest)
+  and every card of the deck is on the table exactly once.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, sync_playwright
+
+from engine.deal import full_deck
+from engine.errors import LoadError
+from engine.invariants import all_cards
+from engine.serialize import from_dict
+
+from .common import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, load_average, serve
+
+PROBE = """(() => {
+  window.__benchDoc = Math.random();
+  const q = (s) => [...document.querySelectorAll(s)].map((e) => e.textContent.replace(/\\s+/g, " ").trim()).join("|");
+  window.__benchFingerprint = () => ["#app .seat .counts", "#app .stock", "#app .pile", "#app .team",
+    '#app button[data-act="card"]', "#app .banner"].map(q).join(" ## ");
+  const mark = () => {
+    if (window.__benchReady === undefined && document.body && document.body.dataset.ready === "1") {
+      window.__benchReady = performance.now();
+      window.__benchResumed = window.__benchFingerprint();
+      window.__benchLast = sessionStorage.getItem("__benchLast");
+    }
+  };
+  new MutationObserver(mark).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  addEventListener("pagehide", () => {
+    if (window.__benchReady === undefined) return;  // left while starting: nothing was shown
+    sessionStorage.setItem("__benchLast", JSON.stringify({
+      fp: window.__benchFingerprint(),
+      saved: document.body.dataset.saved === undefined ? null : Number(document.body.dataset.saved),
+      shown: window.__benchShown === undefined ? null : window.__benchShown,
+    }));
+  });
+})();"""
+
+# One South move through the buttons; with reload, location.reload() once the move was painted
+# (two animation frames later), or with painted=false in the same task (never painted).
+SOUTH_STEP = """([reload, painted]) => {
+  const app = document.getElementById("app");
+  const live = (sel) => { const b = app.querySelector(sel); return b && !b.disabled ? b : null; };
+  const saved = document.body.dataset.saved === undefined ? null : Number(document.body.dataset.saved);
+  const error = () => app.querySelector(".note.error") !== null;
+  let act = null, ok = false;
+  for (const [name, sel] of [["answer", 'button[data-act="answer"][data-arg="yes"]'],
+                             ["next-round", 'button[data-act="next-round"]'],
+                             ["draw", 'button[data-act="draw"]'], ["end-turn", 'button[data-act="end-turn"]']]) {
+    const b = live(sel);
+    if (b) { const before = app.innerHTML; b.click(); act = name; ok = !error() && app.innerHTML !== before; break; }
+  }
+  if (act === null && live('button[data-act="discard"]')) {
+    act = "discard";
+    const n = app.querySelectorAll('button[data-act="card"]').length;
+    const order = [...Array(n).keys()].sort(() => Math.random() - 0.5);
+    for (const i of order) {
+      const clear = live('button[data-act="clear"]');
+      if (clear) clear.click();
+      const card = live(`button[data-act="card"][data-arg="${i}"]`);
+      if (!card) continue;
+      card.click();
+      const discard = live('button[data-act="discard"]');
+      if (!discard) continue;
+      discard.click();
+      if (!error()) { ok = true; break; }
+      const dismiss = live('button[data-act="dismiss"]');
+      if (dismiss) dismiss.click();
+    }
+  }
+  if (reload && ok) {
+    // A new game (after "New game") restarts the count: rely on the table comparison then.
+    window.__benchShown = saved === null || act === "next-round" ? null : saved + 1;
+    if (!painted) {
+      location.reload();  // same task: the move is in the DOM but was never painted
+    } else {
+      let gone = false;
+      const go = () => { if (!gone) { gone = true; location.reload(); } };
+      requestAnimationFrame(() => requestAnimationFrame(go));  // after the move was on screen
+      setTimeout(go, 250);
+    }
+  }
+  return { act, ok, saved };
+}"""
+
+READ_SAVES = """async () => {
+  const req = (r) => new Promise((res, rej) => { r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
+  const out = [];
+  for (const { name } of await indexedDB.databases()) {
+    const db = await req(indexedDB.open(name));
+    for (const store of db.objectStoreNames) {
+      const st = db.transaction(store, "readonly").objectStore(store);
+      const [keys, values] = await Promise.all([req(st.getAllKeys()), req(st.getAll())]);
+      keys.forEach((k, i) => out.push({ db: name, store, key: String(k),
+        value: typeof values[i] === "string" ? values[i] : JSON.stringify(values[i]) }));
+    }
+    db.close();
+  }
+  return out;
+}"""
+
+
+def _saves_in(value: Any, depth: int = 0) -> list[dict[str, Any]]:
+    """Saved games inside a stored value: a dict, a JSON text, or lists of them (pyscript.storage
+    keeps ``[type info, kind, JSON text]``)."""
+    if depth > 4:
+        return []
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return []
+        return _saves_in(value, depth + 1)
+    if isinstance(value, dict):
+        return [value] if {"schema", "deal", "actions"} <= value.keys() else []
+    if isinstance(value, list):
+        return [s for v in value for s in _saves_in(v, depth + 1)]
+    return []
+
+
+def find_save(entries: list[dict[str, str]]) -> dict[str, Any] | None:
+    """The saved game among everything in IndexedDB, preferring the key "game"."""
+    found = [(e["key"] != "game", save) for e in entries for save in _saves_in(e["value"])]
+    return sorted(found, key=lambda t: t[0])[0][1] if found else None
+
+
+class Soak:
+    def __init__(self, page: Page, seed: int, log: Any) -> None:
+        self.page = page
+        self.rng = random.Random(seed)
+        self.log = log
+        self.reloads = 0
+        self.kinds: Counter[str] = Counter()
+        self.south_moves = 0
+        self.lost = 0
+        self.mismatches: list[str] = []
+        self.bad_saves: list[str] = []
+        self.max_moves: dict[int, int] = {}
+        self.finished: set[int] = set()
+        self.checks = 0
+        self.boot_ms: list[float] = []
+        self.kind = ""
+        self.unpainted_lost = 0
+
+    # ----- page state ---------------------------------------------------------------
+
+    def doc(self) -> float:
+        return float(self.page.evaluate("window.__benchDoc"))
+
+    def wait_new_ready(self, old_doc: float) -> None:
+        self.page.wait_for_function(
+            f"window.__benchDoc !== {old_doc!r} && window.__benchReady !== undefined",
+            timeout=BOOT_TIMEOUT_MS,
+            polling=50,
+        )
+
+    def south(self, reload: bool, painted: bool = True) -> dict[str, Any] | None:
+        """A South move if the page is idle and has one; None otherwise."""
+        if self.page.evaluate("document.body.dataset.idle") != "1":
+            return None
+        step: dict[str, Any] = self.page.evaluate(SOUTH_STEP, [reload, painted])
+        if step["ok"]:
+            self.south_moves += 1
+        return step
+
+    def play(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if not self.south(False):
+                time.sleep(0.03)
+
+    # ----- reloads --------------------------------------------------------------------
+
+    def reload_js(self) -> None:
+        try:
+            self.page.evaluate("location.reload()")
+        except PlaywrightError:
+            pass  # the navigation may tear the evaluation down
+
+    def one(self) -> None:
+        old = self.doc()
+        r = self.rng.random()
+        self.kind = (
+            "mid-boot" if r < 0.15 else "tap-same-task" if r < 0.25 else "tap-and-reload" if r < 0.5 else "mid-play"
+        )
+        if r < 0.15:
+            self.kinds["mid-boot"] += 1
+            self.reload_js()
+            self.reloads += 1
+            time.sleep(self.rng.uniform(0.05, 1.2))
+            self.reload_js()
+        elif r < 0.5:
+            self.kinds[self.kind] += 1
+            end = time.monotonic() + 8.0
+            done = False
+            while time.monotonic() < end and not done:
+                step = self.south(True, painted=self.kind == "tap-and-reload")
+                done = bool(step and step["ok"])
+                if not done:
+                    time.sleep(0.02)
+            if not done:
+                self.reload_js()
+        else:
+            self.kinds["mid-play"] += 1
+            self.play(self.rng.uniform(0.1, 1.2))
+            self.reload_js()
+        self.reloads += 1
+        self.wait_new_ready(old)
+        self.check()
+
+    def check(self) -> None:
+        state = self.page.evaluate(
+            "({ready: window.__benchReady, resumed: window.__benchResumed, last: window.__benchLast})"
+        )
+        self.boot_ms.append(float(state["ready"]))
+        last = json.loads(state["last"]) if state["last"] else None
+        save = find_save(self.page.evaluate(READ_SAVES))
+        self.checks += 1
+        if save is None:
+            self.bad_saves.append(f"reload {self.reloads}: no saved game in IndexedDB")
+            return
+        try:
+            game = from_dict(save)
+        except LoadError as err:
+            self.bad_saves.append(f"reload {self.reloads}: {err}")
+            return
+        if all_cards(game) != Counter(full_deck(game.rules)):
+            self.bad_saves.append(f"reload {self.reloads}: cards not whole in deal {game.deal_number}")
+        deal, moves = game.deal_number, len(game.history)
+        self.max_moves[deal] = max(self.max_moves.get(deal, 0), moves)
+        if game.over:
+            self.finished.add(deal)
+        if last is None:
+            return
+        lost = 0
+        shown = last["shown"] if last["shown"] is not None else last["saved"]
+        if shown is not None and moves < shown:
+            lost = shown - moves
+        if last["fp"] != state["resumed"]:
+            left, back = last["fp"].split(" ## "), str(state["resumed"]).split(" ## ")
+            diff = [f"{a!r} -> {b!r}" for a, b in zip(left, back, strict=False) if a != b]
+            self.mismatches.append(
+                f"reload {self.reloads} ({self.kind}): shown {shown}, resumed {moves} moves; table left -> resumed: "
+                + "; ".join(diff)[:600]
+            )
+            lost = max(lost, 1)
+        if self.kind == "tap-same-task":
+            self.unpainted_lost += lost  # reported apart: the player never saw that move
+        else:
+            self.lost += lost
+        self.page.evaluate("sessionStorage.removeItem('__benchLast'); window.__benchShown = undefined")
+
+    def result(self) -> dict[str, Any]:
+        boots = sorted(self.boot_ms)
+        return {
+            "reloads": self.reloads,
+            "reload_kinds": dict(self.kinds),
+            "checks": self.checks,
+            "moves_played": sum(self.max_moves.values()),
+            "south_moves_tapped": self.south_moves,
+            "games_seen": len(self.max_moves),
+            "games_finished": len(self.finished),
+            "moves_lost": self.lost,
+            "unpainted_taps_lost": self.unpainted_lost,
+            "table_mismatches": self.mismatches[:20],
+            "bad_saves": self.bad_saves[:20],
+            "resume_ready_ms_median": boots[len(boots) // 2] if boots else None,
+        }
+
+
+def measure(site: Path, reloads: int, seed: int = 5, log: Any = print) -> dict[str, Any]:
+    load_before = load_average()
+    errors: list[str] = []
+    start = time.perf_counter()
+    with serve(site) as (base, _), sync_playwright() as pw, tempfile.TemporaryDirectory(prefix="hf-soak-") as prof:
+        context = pw.chromium.launch_persistent_context(
+            prof, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, reduced_motion="reduce", **PHONE
+        )
+        context.add_init_script(PROBE)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+        page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
+        page.goto(base, timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("window.__benchReady !== undefined", timeout=BOOT_TIMEOUT_MS, polling=50)
+        soak = Soak(page, seed, log)
+        soak.play(1.0)
+        next_log = 25
+        while soak.reloads < reloads:
+            soak.one()
+            if soak.reloads >= next_log:
+                next_log += 25
+                log(f"  soak: {soak.reloads} reloads, {sum(soak.max_moves.values())} moves, {soak.lost} lost")
+        context.close()
+    result = soak.result()
+    result["page_errors"] = errors[:20]
+    result["seconds"] = round(time.perf_counter() - start, 1)
+    result["load_average"] = {"before": load_before, "after": load_average()}
+    return result
