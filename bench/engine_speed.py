@@ -73,9 +73,7 @@ def measure_all(random_games: int, bot_games: int, seed: int = 1) -> dict[str, o
     """Random playouts and bot games (every level) for every preset."""
     return {
         "random_playout": {name: measure(name, random_games, seed) for name in PRESETS},
-        "bot_games": {
-            name: {level: measure_bots(name, level, bot_games) for level in LEVELS} for name in PRESETS
-        },
+        "bot_games": {name: {level: measure_bots(name, level, bot_games) for level in LEVELS} for name in PRESETS},
     }
 
 

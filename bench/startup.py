@@ -50,12 +50,11 @@ def visit(pw: Playwright, url: str, profile: Path, meter: Meter, *, wait_sw: boo
         page.wait_for_function("window.__benchReady !== undefined", timeout=BOOT_TIMEOUT_MS, polling=20)
         wall_ms = (time.perf_counter() - start) * 1000.0
         ready_ms = float(page.evaluate("window.__benchReady"))
+        boot_ms = page.evaluate("document.body.dataset.bootMs || null")
         at_ready = meter.snapshot()
         controlled = bool(page.evaluate("navigator.serviceWorker && navigator.serviceWorker.controller !== null"))
         if wait_sw:
-            page.wait_for_function(
-                "navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS, polling=100
-            )
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS, polling=100)
         time.sleep(SETTLE_S)
         whole = meter.snapshot()
     finally:
@@ -63,6 +62,7 @@ def visit(pw: Playwright, url: str, profile: Path, meter: Meter, *, wait_sw: boo
     return {
         "ready_ms": round(ready_ms, 1),
         "wall_ms": round(wall_ms, 1),
+        "app_boot_ms": float(boot_ms) if boot_ms else None,
         "sw_controlled": controlled,
         "bytes_at_ready": at_ready,
         "bytes_whole": whole,
@@ -73,6 +73,7 @@ def measure(site: Path, runs: int, log: Any = print) -> dict[str, Any]:
     """``runs`` interleaved cold+warm pairs of the app and of the bare page."""
     samples: dict[str, dict[str, list[float]]] = {p: {"cold": [], "warm": []} for p in PAGES}
     served: dict[str, dict[str, int]] = {p: {"cold": 0, "warm": 0} for p in PAGES}
+    app_boot: list[float] = []
     problems: list[str] = []
     load_before = load_average()
     with serve(site) as (base, meter), sync_playwright() as pw:
@@ -81,6 +82,7 @@ def measure(site: Path, runs: int, log: Any = print) -> dict[str, Any]:
                 with tempfile.TemporaryDirectory(prefix=f"hf-profile-{name}-") as profile:
                     cold = visit(pw, base + path, Path(profile), meter, wait_sw=(name == "app"))
                     warm = visit(pw, base + path, Path(profile), meter, wait_sw=False)
+                app_boot += [v["app_boot_ms"] for v in (cold, warm) if v["app_boot_ms"] is not None]
                 samples[name]["cold"].append(cold["ready_ms"])
                 samples[name]["warm"].append(warm["ready_ms"])
                 served[name]["cold"] = sum(cold["bytes_whole"].values())
@@ -98,5 +100,6 @@ def measure(site: Path, runs: int, log: Any = print) -> dict[str, Any]:
         app = result["pages"]["app"][mode]["median_ms"]
         bare = result["pages"]["bare"][mode]["median_ms"]
         result[f"{mode}_ratio"] = round(app / bare, 3) if bare else None
+    result["app_boot_ms_median"] = round(median(app_boot), 1) if app_boot else None
     result["load_average"] = {"before": load_before, "after": load_average()}
     return result
