@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
+from .bots.base import NoLegalAction
 from .rules import RuleSet
 from .state import Game
 from .views import view_for
@@ -47,7 +48,13 @@ def play_game(
         seat = game.to_act if game.to_act is not None else 0
         view = view_for(game, seat)
         start = time.thread_time()
-        decision = bots[seat].decide(view)
+        try:
+            decision = bots[seat].decide(view)
+        except NoLegalAction:
+            # Engine gap: a seat with no legal move.  Score the game as if the
+            # stock had run out now, so one stuck position can't stop a run.
+            totals = [game.totals[t] + game.round_score(t, None).total for t in (0, 1)]
+            return totals, times
         elapsed = (time.thread_time() - start) * 1000.0
         if game.phase != "round_over":
             times[team_levels[seat % 2]].append(elapsed)

@@ -14,6 +14,10 @@ _LEVEL_IDS = {name: i + 1 for i, name in enumerate(LEVELS)}
 _PHASES = {"draw": 1, "play": 2, "answer": 3, "round_over": 4, "game_over": 5}
 
 
+class NoLegalAction(RuntimeError):
+    """The engine offers this seat no legal action (a gap in the rules engine)."""
+
+
 @dataclass(frozen=True)
 class Decision:
     """An action legal in the real game, with one plain sentence saying why."""

@@ -32,6 +32,8 @@ class EasyBot(NormalBot):
     def choose_discard(self, ctx: Ctx) -> Decision:
         """One of the three plainest discards at random, now and then a wild card."""
         scored = self.discard_scores(ctx)
+        if not scored:
+            return self.fallback(ctx)
         wild = [s for s in scored if C.is_wild(s[0])]
         if wild and len(scored) > 1 and ctx.rng.below(12) == 0:
             card = wild[0][0]

@@ -25,6 +25,12 @@ def ranks(rules: RuleSet, r: int, n: int = 2, natural: bool = False) -> str:
     return f"{number(n)} {'natural ' if natural and r != C.WILD_RANK else ''}{word}"
 
 
+def a_rank(rules: RuleSet, r: int) -> str:
+    """One card of a rank with its article: 'an 8', 'a jack', 'an ace'."""
+    word = C.rank_name(r, rules.deck == "rook")
+    return ("an " if word[0] in "aeiou8" or word in ("11", "18") else "a ") + word
+
+
 def plural(rules: RuleSet, r: int) -> str:
     """A rank as a plural noun: 'jacks', '7s', 'wild cards'."""
     return C.rank_name(r, rules.deck == "rook", plural=True)

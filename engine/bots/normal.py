@@ -26,9 +26,9 @@ from ..legal import legal_actions
 from ..melds import meld_value
 from ..views import View
 from . import explain as E
-from .base import Decision, bot_seed, decision_rng
+from .base import Decision, NoLegalAction, bot_seed, decision_rng
 from .context import Ctx
-from .knowledge import discarded_ranks, team_needs
+from .knowledge import discarded_ranks, meld_pairs, team_needs
 from .planning import Plan, Style, opening_plan, plan_melds
 
 AVG_CARD = 8.5
@@ -78,6 +78,8 @@ class NormalBot:
     def fallback(self, ctx: Ctx) -> Decision:
         """A safe legal action when a plan turns out illegal (should not happen)."""
         options = legal_actions(ctx.game)
+        if not options:
+            raise NoLegalAction(f"{ctx.view.seats[ctx.seat].name} has no legal action.")
         for kind in (Draw, Discard, EndTurn, Answer):
             for a in options:
                 if isinstance(a, kind):
@@ -319,12 +321,14 @@ class NormalBot:
     def round_ending(self, ctx: Ctx) -> bool:
         """True when the stock is nearly out or an opponent is about to go out."""
         view, rules = ctx.view, ctx.rules
+        if rules.wild_melds and ctx.needs.wild:
+            return False  # wild cards are saved for the wild book, whatever happens
         if view.stock_count <= rules.players * rules.draw * 2:
             return True
+        if not team_needs(rules, meld_pairs(ctx.opp_melds)).done:
+            return False
         return any(
-            view.seats[s].stage == "foot" and view.seats[s].hand_count <= 4
-            and view.teams[view.seats[s].team].opened
-            for s in ctx.opponents
+            view.seats[s].stage == "foot" and view.seats[s].hand_count <= 4 for s in ctx.opponents
         )
 
     def keep_two(self, ctx: Ctx, plays: list[MeldPlay]) -> list[MeldPlay]:
@@ -388,6 +392,8 @@ class NormalBot:
     def choose_discard(self, ctx: Ctx) -> Decision:
         """Discard the card we need least and the next opponent is least likely to take."""
         scored = self.discard_scores(ctx)
+        if not scored:
+            return self.fallback(ctx)
         card, _, why = min(scored, key=lambda x: (x[1], x[0]))
         return Decision(Discard(card), E.sentence(f"Discarded {E.card(card)}: {why}"))
 
@@ -404,6 +410,8 @@ class NormalBot:
             why = why_risk if risk * pile_worth >= 2 or not why_keep else why_keep
             if risk * pile_worth < 2 and why_risk and why_keep:
                 why = f"{why_keep}, and {why_risk}"
+            if not why:
+                why = "it is the card we need least"
             out.append((card, score, why))
         return out
 
@@ -437,7 +445,9 @@ class NormalBot:
         keep -= value / 20
         if n == 1:
             return keep, "a lone card"
-        return keep, f"I hold {E.ranks(rules, r, n)}"
+        if n == 2:
+            return keep, f"a pair of {E.plural(rules, r)} is the easiest to break up"
+        return keep, f"one of {E.ranks(rules, r, n)} I can spare"
 
     def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
         """Chance-like weight that the next opponent can take the pile after this discard."""
@@ -457,7 +467,7 @@ class NormalBot:
         why = ""
         if discarded_ranks(view, opp)[r]:
             risk *= 0.25
-            why = f"{view.seats[opp].name} threw a {C.rank_name(r, rules.deck == 'rook')} away, so holds no pair"
+            why = f"{view.seats[opp].name} threw {E.a_rank(rules, r)} away, so holds no pair"
         if m is not None:
             risk *= 0.5
         if any(b.rank == r and b.is_book for b in ctx.opp_melds):

@@ -143,9 +143,9 @@ def plan_melds(
             continue
         targets.append(t)
         by_key[("r", r)] = t
-    spare = len(wilds) - (0 if use_all else style.wild_reserve)
-    # Where a wild book is still needed, wild cards go to it first.
+    # Where a wild book is still needed, wild cards go to it first (no reserve).
     hoard = rules.wild_melds and needs.wild > 0
+    spare = len(wilds) - (0 if use_all or hoard else style.wild_reserve)
 
     def take_wilds(t: Target, k: int) -> None:
         nonlocal spare

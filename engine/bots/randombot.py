@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import NextRound, to_text
 from ..legal import legal_actions
 from ..views import View
-from .base import Decision, bot_seed, decision_rng
+from .base import Decision, NoLegalAction, bot_seed, decision_rng
 from .sampling import shadow_game
 
 
@@ -25,6 +25,8 @@ class RandomBot:
         if view.to_act != self.seat or view.seat != self.seat:
             raise ValueError("It is not this player's turn.")
         options = legal_actions(shadow_game(view))
+        if not options:
+            raise NoLegalAction(f"{view.seats[view.seat].name} has no legal action.")
         action = options[decision_rng(self.seed, view).below(len(options))]
         return Decision(action, f"Picked a legal move at random ({to_text(action)}).")
 
