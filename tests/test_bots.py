@@ -145,3 +145,14 @@ def test_arena_smoke_json_keys() -> None:
     for level in ("easy", "random"):
         assert {"p50", "p95", "max"} <= set(result["decision_ms"][level])
     assert 0.0 <= result["a_win_rate"] <= 1.0 and len(result["ci95"]) == 2
+
+
+def test_terminal_game_reads_piped_commands() -> None:
+    import io
+
+    from engine.terminal import play as play_terminal
+
+    out = io.StringIO()
+    play_terminal(preset("classic"), 3, "easy", io.StringIO("hint\ndraw\nwhy\ndiscard ZZ\nquit\n"), out)
+    text = out.getvalue()
+    assert "hint: draw" in text and "your hand (13)" in text and "not understood" in text
