@@ -52,9 +52,7 @@ class Table:
 
     def wait_until_saved(self) -> Table:
         """Wait until the save on disk holds every move made so far."""
-        self.page.wait_for_function(
-            "document.body.dataset.saved !== undefined && document.body.dataset.idle === '1'"
-        )
+        self.page.wait_for_function("document.body.dataset.saved !== undefined && document.body.dataset.idle === '1'")
         return self
 
     # ----- what a player sees ---------------------------------------------------
@@ -64,8 +62,10 @@ class Table:
 
     def hand(self) -> list[str]:
         """The names of the cards in my hand, in order."""
-        return self.page.get_by_role("group", name="Your cards").get_by_role("button").evaluate_all(
-            "els => els.map(e => e.getAttribute('aria-label'))"
+        return (
+            self.page.get_by_role("group", name="Your cards")
+            .get_by_role("button")
+            .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
         )
 
     def banner(self) -> str:

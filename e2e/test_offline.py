@@ -1,4 +1,4 @@
-"""Once the service worker has cached the app, it boots with no server and no network."""
+"""Once the service worker has cached the app, it boots and plays with no server and no network."""
 
 from __future__ import annotations
 
@@ -18,6 +18,12 @@ def test_boots_offline_after_first_visit(page: Page, context: BrowserContext, di
         server.shutdown()
         server.server_close()
     context.set_offline(True)
-    table.reload()
+    table.reload().wait_until_idle()
     assert table.heading() == "Hand and Foot"
+    # Play a move with no network: draw, then discard.
+    before = len(table.hand())
+    table.draw()
+    assert len(table.hand()) == before + 2
+    table.select_position(0).discard()
+    assert len(table.hand()) == before + 1
     assert watch.external == []

@@ -117,6 +117,7 @@ def kick() -> None:
 async def share() -> None:
     url = window.location.origin + window.location.pathname + ctrl.share_query()
     ctrl.share_url = url
+    refresh()  # the link shows at once, whatever the share sheet does
     if hasattr(window.navigator, "share") and window.navigator.share:
         try:
             await window.navigator.share(

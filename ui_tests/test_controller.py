@@ -1,0 +1,176 @@
+"""The app's state machine in CPython: taps become engine actions, refusals become sentences."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine import cards as C
+from engine.rules import preset
+from engine.serialize import from_dict
+from engine.state import Game
+from engine.views import view_for
+from ui.controller import HUMAN, Controller
+from ui.render import page
+from ui.settings import Settings
+
+
+def controller(deal: int, name: str = "classic") -> Controller:
+    ctrl = Controller(Settings(preset=name), rng=random.Random(1))
+    ctrl.new_game(deal)
+    return ctrl
+
+
+def positions(ctrl: Controller, cards: list[int]) -> list[int]:
+    hand, need, out = ctrl.shown_hand(), Counter(cards), []
+    for i, c in enumerate(hand):
+        if need[c] > 0:
+            need[c] -= 1
+            out.append(i)
+    return out
+
+
+def select(ctrl: Controller, cards: list[int]) -> None:
+    for i in positions(ctrl, cards):
+        ctrl.handle("card", str(i))
+
+
+def opening_deal() -> tuple[int, list[int], list[int]]:
+    rules = preset("classic")
+    for deal in range(1, 2000):
+        hand = view_for(Game(rules, deal), 0).hand
+        groups: dict[int, list[int]] = {}
+        for c in hand:
+            if not C.is_wild(c) and C.rank(c) >= 4:
+                groups.setdefault(C.rank(c), []).append(c)
+        triples = [cards[:3] for cards in groups.values() if len(cards) >= 3]
+        for a in triples:
+            for b in triples:
+                va, vb = (sum(rules.value(C.rank(c)) for c in t) for t in (a, b))
+                if a != b and va < 50 and vb < 50 and va + vb >= 50:
+                    return deal, a, b
+    raise AssertionError("no opening deal")
+
+
+def test_discard_needs_exactly_one_card_and_a_draw_first() -> None:
+    ctrl = controller(77)
+    ctrl.handle("discard")
+    assert ctrl.note is not None and ctrl.note.kind == "error"
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    assert ctrl.note.text == "Draw or pick up the pile first."
+    assert ctrl.game.history == []
+    ctrl.handle("draw")
+    assert ctrl.game.history == ["draw"]
+
+
+def test_staged_first_meld_goes_down_as_one_action() -> None:
+    deal, a, b = opening_deal()
+    ctrl = controller(deal)
+    ctrl.handle("draw")
+    select(ctrl, a)
+    ctrl.handle("new-meld")
+    assert len(ctrl.staged) == 1 and ctrl.staged_total() < 50
+    assert all(c in ctrl.view().hand for c in a)  # staged cards stay in the real hand
+    ctrl.handle("lay-down")
+    assert ctrl.note is not None and "at least 50" in ctrl.note.text
+    select(ctrl, b)
+    ctrl.handle("new-meld")
+    assert ctrl.staged_total() >= 50
+    ctrl.handle("lay-down")
+    assert ctrl.staged == []
+    assert ctrl.game.history[-1].startswith("meld ") and "|" in ctrl.game.history[-1]
+    assert len(ctrl.view().teams[0].melds) == 2
+
+
+def test_take_back_returns_staged_cards() -> None:
+    deal, a, _ = opening_deal()
+    ctrl = controller(deal)
+    ctrl.handle("draw")
+    size = len(ctrl.shown_hand())
+    select(ctrl, a)
+    ctrl.handle("new-meld")
+    assert len(ctrl.shown_hand()) == size - 3
+    ctrl.handle("unstage", "0")
+    assert len(ctrl.shown_hand()) == size and ctrl.staged == []
+
+
+def test_a_bad_stage_is_refused_with_the_engine_sentence() -> None:
+    ctrl = controller(77)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("new-meld")
+    assert ctrl.staged == []
+    assert ctrl.note is not None and ctrl.note.text == "A meld needs at least three cards."
+
+
+def test_bots_play_until_the_human_and_saves_reload() -> None:
+    ctrl = controller(42)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    assert ctrl.bot_to_act()
+    while ctrl.bot_to_act():
+        line = ctrl.bot_step()
+        assert line is None or line.text
+    assert ctrl.human_to_act() or ctrl.game.phase in ("round_over", "game_over")
+    assert any(line.reason for line in ctrl.lines)
+    again = Controller(Settings())
+    again.resume(ctrl.save_data())
+    assert again.game == ctrl.game
+    assert from_dict(__import__("json").loads(ctrl.save_data())) == ctrl.game
+
+
+def test_whole_round_then_replay_and_next_round() -> None:
+    ctrl = controller(42)
+    first_hand = ctrl.view().hand
+    for _ in range(2000):
+        if ctrl.game.phase in ("round_over", "game_over"):
+            break
+        if ctrl.bot_to_act():
+            ctrl.bot_step()
+        elif ctrl.game.phase == "answer":
+            ctrl.handle("answer", "yes")
+        elif ctrl.game.phase == "draw":
+            ctrl.handle("draw")
+        else:
+            ctrl.handle("card", "0")
+            ctrl.handle("discard")
+        page(ctrl)
+    assert ctrl.game.phase == "round_over"
+    ctrl.handle("show-hands")
+    assert ctrl.screen == "hands" and "All hands" in page(ctrl)
+    ctrl.handle("replay")
+    assert ctrl.view().hand == first_hand and ctrl.game.round_index == 0
+    assert ctrl.game.history == []
+
+
+def test_hint_selects_the_suggested_cards() -> None:
+    ctrl = controller(9)
+    ctrl.handle("hint")
+    assert ctrl.note is not None and ctrl.note.text.startswith("Hint: ")
+
+
+def test_the_human_cannot_act_on_a_computer_turn() -> None:
+    ctrl = controller(42)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    moves = list(ctrl.game.history)
+    ctrl.handle("draw")
+    assert ctrl.game.history == moves
+    assert ctrl.note is not None and "Wait for your turn" in ctrl.note.text
+    assert ctrl.game.to_act != HUMAN
+
+
+def test_bad_resume_raises_and_keeps_the_game() -> None:
+    ctrl = controller(5)
+    game = ctrl.game
+    for data in ("nonsense{", '{"schema": 1}', "[]"):
+        try:
+            ctrl.resume(data)
+        except ValueError as err:
+            assert str(err).endswith(".")
+        else:
+            raise AssertionError("resume accepted bad data")
+        assert ctrl.game is game

@@ -1,0 +1,41 @@
+"""Rendering: real buttons with card names, the turn shown in words, nothing unescaped."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from ui.controller import Controller, Note
+from ui.render import page
+from ui.settings import Settings
+
+
+def test_cards_are_named_buttons() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(3))
+    ctrl.new_game(314)
+    html = page(ctrl)
+    cards = re.findall(
+        r'<button type="button" class="card[^"]*" data-act="card" data-arg="\d+" '
+        r'aria-pressed="(?:true|false)" aria-label="([a-z0-9 ]+)"',
+        html,
+    )
+    assert len(cards) == 11
+    assert all(" of " in name or name == "joker" for name in cards)
+    assert "Your turn: draw two cards or pick up the pile" in html
+
+
+def test_notes_are_escaped() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(3))
+    ctrl.note = Note('<script>alert("x")</script>', "error")
+    ctrl.share_url = 'http://127.0.0.1/?"><img src=x onerror=alert(1)>'
+    html = page(ctrl)
+    assert "<script>" not in html and "<img" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_every_screen_renders_under_every_preset() -> None:
+    for name in ("classic", "pagat", "thirteen", "rook", "hkf"):
+        ctrl = Controller(Settings(preset=name), rng=random.Random(3))
+        for screen in ("table", "settings", "rules"):
+            ctrl.handle("screen", screen)
+            assert "<h1>Hand and Foot</h1>" in page(ctrl)

@@ -1,0 +1,58 @@
+"""Share links: built from a game, parsed strictly, never echoing what they were given."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.rules import preset
+from ui.settings import rules_for
+from ui.share import ShareProblem, ShareRequest, build_query, parse_deal_number, parse_query
+
+
+def test_a_link_round_trips() -> None:
+    rules = rules_for("pagat", {"pickup": "whole", "upcard": False})
+    query = build_query(rules, 123456)
+    assert query == "?rules=pagat&deal=123456&house=pickup.whole~upcard.no"
+    assert parse_query(query) == ShareRequest("pagat", 123456, {"pickup": "whole", "upcard": False})
+
+
+def test_a_plain_preset_link_has_no_house_part() -> None:
+    assert build_query(preset("classic"), 7) == "?rules=classic&deal=7"
+
+
+def test_no_link_is_not_a_problem() -> None:
+    assert parse_query("") is None
+    assert parse_query("?utm=x") is None
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?deal=<script>alert(1)</script>",
+        "?deal=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+        "?rules=nope&deal=5",
+        "?rules=<b>classic</b>&deal=5",
+        "?deal=99999999999999999999",
+        "?deal=0",
+        "?deal=-4",
+        "?deal=1e6",
+        "?deal=١٢٣",
+        "?deal=5&deal=6",
+        "?rules=classic",
+        "?deal=5&house=pickup.<i>",
+        "?deal=5&house=colour.red",
+        "?deal=" + "9" * 700,
+    ],
+)
+def test_hostile_links_get_a_sentence_without_their_text(query: str) -> None:
+    result = parse_query(query)
+    assert isinstance(result, ShareProblem)
+    assert result.message.startswith("That link")
+    assert "<" not in result.message and "alert" not in result.message and "999999999999" not in result.message
+
+
+def test_typed_deal_numbers() -> None:
+    assert parse_deal_number(" 42 ") == 42
+    assert parse_deal_number("999999999") == 999_999_999
+    for bad in ("", "0", "1000000000", "4.2", "x1", "²", "99999999999999999999"):
+        assert parse_deal_number(bad) is None
