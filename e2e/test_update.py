@@ -36,8 +36,12 @@ def test_update_waits_for_the_player(page: Page, dist: Path, tmp_path: Path) -> 
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector(WAITING, state="attached")
         assert page.evaluate("window.sameDocument === true")  # it did not reload on its own
+        # The player sees the offer and accepts it: the game is saved, then the page reloads.
+        update = page.get_by_role("button", name="Save and update")
+        update.wait_for()
+        assert page.get_by_text("Update available.").is_visible()
         with page.expect_navigation():
-            assert page.evaluate("window.hfApplyUpdate()") is True
+            update.click()
         table.wait_until_ready()
         assert page.locator(WAITING).count() == 0
         assert page.evaluate("caches.keys()") == ["hf-next"]

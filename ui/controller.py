@@ -164,6 +164,10 @@ class Controller:
             return set()
         return set(meld_targets(self.game, cards))
 
+    def can_end_turn(self) -> bool:
+        """True when South may end the turn without a discard (after some pickups, or stranded)."""
+        return self.human_to_act() and self.game.is_legal(EndTurn())
+
     def staged_total(self) -> int:
         return meld_value(self.game.rules, [c for s in self.staged for c in s.cards])
 

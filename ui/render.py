@@ -36,8 +36,10 @@ def seat_box(view: View, seat: SeatView) -> str:
     team = "us" if seat.team == HUMAN % 2 else "them"
     return (
         f'<div class="seat {team}{" active" if turn else ""}" aria-label="{esc(label)}" role="group">'
-        f"<strong>{esc(seat.name)}{esc(role)}</strong>{marker}"
-        f'<span class="counts"><b>{seat.hand_count}</b> {esc(STAGES[seat.stage])}{esc(rest)}</span></div>'
+        f"<strong>{esc(seat.name)}</strong>"
+        + (f'<span class="role">{esc(role.strip(" ()"))}</span>' if role else "")
+        + marker
+        + f'<span class="counts"><b>{seat.hand_count}</b> {esc(STAGES[seat.stage])}{esc(rest)}</span></div>'
     )
 
 
@@ -184,7 +186,7 @@ def staging_area(view: View, ctrl: Controller) -> str:
     if ctrl.staged:
         controls = (
             '<div class="row">'
-            + button("lay-down", "Lay down melds", cls="primary", disabled=view.phase != "play")
+            + button("lay-down", "Lay down melds", cls="primary" if enough else "", disabled=view.phase != "play")
             + button("unstage", "Take all back")
             + "</div>"
         )
@@ -252,7 +254,7 @@ def actions_bar(view: View, ctrl: Controller) -> str:
     ]
     if rules.ask_partner and view.me.stage == "foot":
         buttons.append(button("ask", "May I go out?", disabled=not play_phase or view.asked))
-    if play_phase and view.picked_up and rules.pickup_ends_turn:
+    if play_phase and ctrl.can_end_turn():
         buttons.append(button("end-turn", "End turn", cls="primary"))
     buttons.append(button("hint", "Hint", disabled=not mine))
     if ctrl.selected:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 from engine import cards as C
@@ -174,3 +175,30 @@ def test_bad_resume_raises_and_keeps_the_game() -> None:
         else:
             raise AssertionError("resume accepted bad data")
         assert ctrl.game is game
+
+
+def test_a_whole_game_ends_with_the_winner_and_round_totals() -> None:
+    ctrl = controller(8)
+    for _ in range(20_000):
+        phase = ctrl.game.phase
+        if phase == "game_over":
+            break
+        if phase == "round_over":
+            ctrl.handle("next-round")
+        elif ctrl.bot_to_act():
+            ctrl.bot_step()
+        elif phase == "answer":
+            ctrl.handle("answer", "yes")
+        elif phase == "draw":
+            ctrl.handle("draw")
+        else:
+            ctrl.handle("card", "0")
+            ctrl.handle("discard")
+            if ctrl.note is not None and ctrl.note.kind == "error":
+                ctrl.handle("end-turn")
+    assert ctrl.game.phase == "game_over"
+    html = page(ctrl)
+    assert "Game over: " in html and "Totals per round" in html
+    assert len(re.findall(r'<th scope="row">Round \d', html)) == ctrl.game.rules.rounds
+    ctrl.handle("next-round")  # on the game-over screen this is New game
+    assert ctrl.game.phase == "draw" and ctrl.game.round_index == 0
