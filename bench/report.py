@@ -233,9 +233,8 @@ def soak_section(k: dict[str, Any]) -> list[str]:
         "(`pagehide`), the resumed move count must not be below the last move shown, and the save in",
         "IndexedDB must load in CPython (replay + digest) with every card of the deck on the table once.",
         "",
-        "| reloads | by kind | moves played | games (whole games: all but the last) | moves lost | unpainted taps lost | "
-        "bad saves | "
-        "resume median |",
+        "| reloads | by kind | moves played | games (all but the last played out) | moves lost | "
+        "unpainted taps lost | bad saves | resume median |",
         "|---|---|---|---|---|---|---|---|",
         f"| {k['reloads']} | {kinds} | {k['moves_played']:,} | {k['games_seen']} | "
         f"**{k['moves_lost']}** | {k['unpainted_taps_lost']} | {len(k['bad_saves'])} | "
