@@ -2,9 +2,45 @@
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page
 
 BOOT_TIMEOUT_MS = 60_000
+
+OPEN_DB = """
+  const info = (await indexedDB.databases()).find(d => d.name.endsWith('handfoot'));
+  const db = await new Promise((ok, ko) => {
+    const r = indexedDB.open(info.name);
+    r.onsuccess = () => ok(r.result);
+    r.onerror = ko;
+  });
+  const name = db.objectStoreNames[0];
+"""
+WRITE_SAVE = (
+    "async (value) => {"
+    + OPEN_DB
+    + """
+  await new Promise((ok, ko) => {
+    const tx = db.transaction(name, 'readwrite');
+    tx.objectStore(name).put(value, 'game');
+    tx.oncomplete = ok; tx.onerror = ko;
+  });
+  db.close();
+}"""
+)
+SAVED_KEYS = (
+    "async () => {"
+    + OPEN_DB
+    + """
+  const keys = await new Promise((ok) => {
+    const r = db.transaction(name).objectStore(name).getAllKeys();
+    r.onsuccess = () => ok(r.result);
+  });
+  db.close();
+  return keys;
+}"""
+)
 
 
 class Table:
@@ -157,3 +193,13 @@ class Table:
               return small;
             }"""
         )
+
+    # ----- the save on disk -----------------------------------------------------
+
+    def replace_save(self, text: str) -> Table:
+        """Overwrite the saved game in IndexedDB, as pyscript.storage stores it (flatted JSON)."""
+        self.page.evaluate(WRITE_SAVE, json.dumps([["1", "2"], "generic", text]))
+        return self
+
+    def saved_keys(self) -> list[str]:
+        return self.page.evaluate(SAVED_KEYS)

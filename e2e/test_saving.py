@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import pytest
@@ -14,45 +13,6 @@ HOSTILE = {
     "unknown rules": "?rules=nope&deal=5",
     "huge deal": "?deal=99999999999999999999",
 }
-
-OPEN_DB = """
-  const info = (await indexedDB.databases()).find(d => d.name.endsWith('handfoot'));
-  const db = await new Promise((ok, ko) => {
-    const r = indexedDB.open(info.name);
-    r.onsuccess = () => ok(r.result);
-    r.onerror = ko;
-  });
-  const name = db.objectStoreNames[0];
-"""
-WRITE_SAVE = (
-    "async (value) => {"
-    + OPEN_DB
-    + """
-  await new Promise((ok, ko) => {
-    const tx = db.transaction(name, 'readwrite');
-    tx.objectStore(name).put(value, 'game');
-    tx.oncomplete = ok; tx.onerror = ko;
-  });
-  db.close();
-}"""
-)
-SAVED_KEYS = (
-    "async () => {"
-    + OPEN_DB
-    + """
-  const keys = await new Promise((ok) => {
-    const r = db.transaction(name).objectStore(name).getAllKeys();
-    r.onsuccess = () => ok(r.result);
-  });
-  db.close();
-  return keys;
-}"""
-)
-
-
-def stored(text: str) -> str:
-    """A value as pyscript.storage writes it (flatted JSON of ['generic', text])."""
-    return json.dumps([["1", "2"], "generic", text])
 
 
 def test_reload_mid_turn_resumes_exactly(page: Page, base_url: str) -> None:
@@ -98,11 +58,11 @@ def test_a_hostile_link_gets_a_clear_message(page: Page, base_url: str, query: s
 def test_a_corrupted_save_is_kept_aside(page: Page, base_url: str) -> None:
     table = Table(page, base_url).open().wait_until_saved()
     bad = '{"schema": 1, "rules": {"preset": "classic"}, "deal": 5, "actions": ["draw", "fly away"]}'
-    page.evaluate(WRITE_SAVE, stored(bad))
+    table.replace_save(bad)
     table.reload().wait_until_saved()
     alert = page.get_by_role("alert").inner_text()
     assert "damaged" in alert and "kept aside" in alert
-    keys = page.evaluate(SAVED_KEYS)
+    keys = table.saved_keys()
     assert "game" in keys and any(k.startswith("kept-aside-") for k in keys)
     assert len(table.hand()) == 11
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 
@@ -11,7 +12,9 @@ from pages import Table
 from playwright.sync_api import Page
 
 from engine import cards as C
+from engine.bots import make_bot
 from engine.rules import preset
+from engine.serialize import to_dict
 from engine.state import Game
 from engine.views import view_for
 
@@ -168,3 +171,35 @@ def test_no_sideways_scrolling_and_big_controls(new_page: Callable[..., Page], b
     )
     assert len(table.hand()) >= 30
     assert not table.scrolls_sideways()
+
+
+def position_where_partner_asks() -> dict[str, object]:
+    """A saved classic game stopped where North asks South "May I go out?"."""
+    for deal in range(1, 300):
+        game = Game(preset("classic"), deal)
+        bots = {s: make_bot("normal", s, deal) for s in range(4)}
+        for _ in range(3000):
+            if game.phase in ("round_over", "game_over"):
+                break
+            if game.phase == "answer" and game.to_act == 0:
+                return to_dict(game)
+            seat = game.to_act
+            assert seat is not None
+            view = view_for(game, seat)
+            decision = bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)
+            game.apply(decision.action)
+    raise AssertionError("no deal where the partner asks")
+
+
+def test_my_partner_asks_and_i_answer(page: Page, base_url: str) -> None:
+    save = position_where_partner_asks()
+    table = Table(page, base_url).open().wait_until_saved()
+    table.replace_save(json.dumps(save)).reload()
+    dialog = page.get_by_role("dialog", name="North asks: “May I go out?”")
+    assert dialog.is_visible()
+    yes = dialog.get_by_role("button", name="Yes, go out")
+    assert yes.evaluate("el => el === document.activeElement")
+    page.keyboard.press("Enter")  # operable from the keyboard
+    table.wait_until_idle()
+    assert page.get_by_role("dialog").count() == 0
+    assert table.round_is_over() or "You answered yes." in page.locator(".moves").inner_text()

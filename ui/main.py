@@ -65,6 +65,9 @@ def refresh() -> None:
         target = app.querySelector(selector)
         if target and not target.disabled:
             target.focus()
+    dialog_button = app.querySelector('[role="dialog"] button')
+    if dialog_button and not document.activeElement.closest('[role="dialog"]'):
+        dialog_button.focus()  # the partner's question takes the focus until it is answered
     body.dataset.renderMs = f"{(time.perf_counter() - started) * 1000:.1f}"
 
 
