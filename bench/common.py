@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import shutil
 import statistics
 import subprocess
@@ -17,6 +16,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
+
+from engine.arena import percentile as engine_percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -179,13 +180,8 @@ def serve(root: Path, *, use_gzip: bool = True) -> Iterator[tuple[str, Meter]]:
 # ----- statistics -------------------------------------------------------------------
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (0..100) by nearest rank, as engine.arena does."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, math.ceil(q / 100 * len(ordered)) - 1))
-    return ordered[k]
+percentile = engine_percentile
+"""The q-th percentile (0..100) by nearest rank: the arena's own, so both report alike."""
 
 
 def median(values: list[float]) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 
 from engine.bots import make_bot
 from engine.rules import PRESETS
@@ -24,10 +25,15 @@ LEVELS = ("random", "easy", "normal", "hard")
 def measure(name: str, games: int, seed: int) -> dict[str, float]:
     """Play ``games`` random games of one preset; return rates."""
     rules = PRESETS[name]
+    return _rates(games, lambda i: play_random_game(rules, 1000 + i, seed=seed + i, check=False)[0])
+
+
+def _rates(games: int, play: Callable[[int], Game]) -> dict[str, float]:
+    """Play games ``play(0) .. play(games - 1)``; return games, actions and rounds per second."""
     actions = rounds = 0
     start = time.perf_counter()
     for i in range(games):
-        game, _, _ = play_random_game(rules, 1000 + i, seed=seed + i, check=False)
+        game = play(i)
         actions += len(game.history)
         rounds += len(game.results)
     seconds = time.perf_counter() - start
@@ -53,20 +59,7 @@ def play_bot_game(name: str, level: str, deal: int) -> Game:
 
 def measure_bots(name: str, level: str, games: int, first_deal: int = 1) -> dict[str, float]:
     """Play ``games`` bot games of one preset at one level; return rates."""
-    actions = rounds = 0
-    start = time.perf_counter()
-    for i in range(games):
-        game = play_bot_game(name, level, first_deal + i)
-        actions += len(game.history)
-        rounds += len(game.results)
-    seconds = time.perf_counter() - start
-    return {
-        "games": games,
-        "seconds": round(seconds, 3),
-        "games_per_s": round(games / seconds, 2),
-        "rounds_per_s": round(rounds / seconds, 2),
-        "actions_per_s": round(actions / seconds),
-    }
+    return _rates(games, lambda i: play_bot_game(name, level, first_deal + i))
 
 
 def measure_all(random_games: int, bot_games: int, seed: int = 1) -> dict[str, object]:
