@@ -4,7 +4,8 @@ The harness drives the real UI through its buttons (no test hook needed): the co
 take North, East and West; South is played by the harness tapping Draw, then a card and Discard
 (or End turn, "Yes, go out", Next round / New game) whenever the page is idle
 (``body[data-idle="1"]``, set after the last save).  ``reduced_motion="reduce"`` makes the
-computer players move without the 0.75 s pause.
+computer players move without the 0.75 s pause.  The page says which position it shows:
+``data-deal`` and ``data-moves`` (the number of actions in the game history as drawn).
 
 Reload moments, at random:
 - tap-and-reload: a South move, and ``location.reload()`` as soon as the move was painted (two
@@ -15,13 +16,14 @@ Reload moments, at random:
 - mid-boot: again while the page is still starting (before it is ready), then once more.
 
 Checks after every resume:
-- the table shown when the page was left (``pagehide``: seats' card counts, stock, pile,
-  melds, South's hand, the banner) equals the table shown on resume (taken when
-  ``data-ready`` is set, before any computer move);
-- the move count resumed is not below the last move shown (the tapped move, or the count the
-  page reported saved with ``data-saved``);
-- the save in IndexedDB loads in CPython (``engine.serialize.from_dict``: replay and digest)
-  and every card of the deck is on the table exactly once.
+- the position shown when the page was left (``pagehide``: deal and moves, and the table:
+  seats' card counts, stock, pile, melds, South's hand, the banner) equals the position shown
+  on resume (taken when ``data-ready`` is set, before any computer move).  Moves lost: the
+  moves shown minus the moves resumed (of the same deal; another deal loses every move shown,
+  at least 1); a resume ahead of the screen is counted apart;
+- both copies of the save (IndexedDB and localStorage) load in CPython
+  (``engine.serialize.from_dict``: replay and digest) and every card of the deck is on the
+  table exactly once.
 """
 
 from __future__ import annotations
@@ -49,21 +51,20 @@ PROBE = """(() => {
   const q = (s) => [...document.querySelectorAll(s)].map((e) => e.textContent.replace(/\\s+/g, " ").trim()).join("|");
   window.__benchFingerprint = () => ["#app .seat .counts", "#app .stock", "#app .pile", "#app .team",
     '#app button[data-act="card"]', "#app .banner"].map(q).join(" ## ");
+  window.__benchPosition = () => ({ deal: document.body.dataset.deal, moves: document.body.dataset.moves });
   const mark = () => {
     if (window.__benchReady === undefined && document.body && document.body.dataset.ready === "1") {
       window.__benchReady = performance.now();
       window.__benchResumed = window.__benchFingerprint();
+      window.__benchResumedAt = window.__benchPosition();
       window.__benchLast = sessionStorage.getItem("__benchLast");
     }
   };
   new MutationObserver(mark).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
   addEventListener("pagehide", () => {
     if (window.__benchReady === undefined) return;  // left while starting: nothing was shown
-    sessionStorage.setItem("__benchLast", JSON.stringify({
-      fp: window.__benchFingerprint(),
-      saved: document.body.dataset.saved === undefined ? null : Number(document.body.dataset.saved),
-      shown: window.__benchShown === undefined ? null : window.__benchShown,
-    }));
+    const left = { fp: window.__benchFingerprint(), ...window.__benchPosition() };
+    sessionStorage.setItem("__benchLast", JSON.stringify(left));
   });
 })();"""
 
@@ -72,7 +73,6 @@ PROBE = """(() => {
 SOUTH_STEP = """([reload, painted]) => {
   const app = document.getElementById("app");
   const live = (sel) => { const b = app.querySelector(sel); return b && !b.disabled ? b : null; };
-  const saved = document.body.dataset.saved === undefined ? null : Number(document.body.dataset.saved);
   const error = () => app.querySelector(".note.error") !== null;
   let act = null, ok = false;
   for (const [name, sel] of [["answer", 'button[data-act="answer"][data-arg="yes"]'],
@@ -100,8 +100,6 @@ SOUTH_STEP = """([reload, painted]) => {
     }
   }
   if (reload && ok) {
-    // A new game (after "New game") restarts the count: rely on the table comparison then.
-    window.__benchShown = saved === null || act === "next-round" ? null : saved + 1;
     if (!painted) {
       location.reload();  // same task: the move is in the DOM but was never painted
     } else {
@@ -111,7 +109,7 @@ SOUTH_STEP = """([reload, painted]) => {
       setTimeout(go, 250);
     }
   }
-  return { act, ok, saved };
+  return { act, ok };
 }"""
 
 READ_SAVES = """async () => {
@@ -149,6 +147,9 @@ def _saves_in(value: Any, depth: int = 0) -> list[dict[str, Any]]:
     return []
 
 
+QUICK_KEY = "handfoot-game"  # the localStorage copy that the page writes in the task of each move
+
+
 def find_save(entries: list[dict[str, str]]) -> dict[str, Any] | None:
     """The saved game among everything in IndexedDB, preferring the key "game"."""
     found = [(e["key"] != "game", save) for e in entries for save in _saves_in(e["value"])]
@@ -164,6 +165,7 @@ class Soak:
         self.kinds: Counter[str] = Counter()
         self.south_moves = 0
         self.lost = 0
+        self.ahead = 0
         self.mismatches: list[str] = []
         self.bad_saves: list[str] = []
         self.max_moves: dict[int, int] = {}
@@ -241,45 +243,62 @@ class Soak:
 
     def check(self) -> None:
         state = self.page.evaluate(
-            "({ready: window.__benchReady, resumed: window.__benchResumed, last: window.__benchLast})"
+            "({ready: window.__benchReady, resumed: window.__benchResumed, at: window.__benchResumedAt,"
+            " last: window.__benchLast})"
         )
         self.boot_ms.append(float(state["ready"]))
         last = json.loads(state["last"]) if state["last"] else None
-        save = find_save(self.page.evaluate(READ_SAVES))
         self.checks += 1
-        if save is None:
-            self.bad_saves.append(f"reload {self.reloads}: no saved game in IndexedDB")
-            return
-        try:
-            game = from_dict(save)
-        except LoadError as err:
-            self.bad_saves.append(f"reload {self.reloads}: {err}")
-            return
-        if all_cards(game) != Counter(full_deck(game.rules)):
-            self.bad_saves.append(f"reload {self.reloads}: cards not whole in deal {game.deal_number}")
-        deal, moves = game.deal_number, len(game.history)
-        self.max_moves[deal] = max(self.max_moves.get(deal, 0), moves)
-        if game.over:
-            self.finished.add(deal)
+        self.check_saves()
         if last is None:
             return
-        lost = 0
-        shown = last["shown"] if last["shown"] is not None else last["saved"]
-        if shown is not None and moves < shown:
-            lost = shown - moves
-        if last["fp"] != state["resumed"]:
+        at = state["at"]
+        left_deal, left_moves = int(last["deal"]), int(last["moves"])
+        deal, moves = int(at["deal"]), int(at["moves"])
+        lost = ahead = 0
+        if deal != left_deal:
+            lost = max(left_moves, 1)  # the game shown is gone
+        elif moves < left_moves:
+            lost = left_moves - moves
+        else:
+            ahead = moves - left_moves
+        if lost or ahead or last["fp"] != state["resumed"]:
             left, back = last["fp"].split(" ## "), str(state["resumed"]).split(" ## ")
             diff = [f"{a!r} -> {b!r}" for a, b in zip(left, back, strict=False) if a != b]
             self.mismatches.append(
-                f"reload {self.reloads} ({self.kind}): shown {shown}, resumed {moves} moves; table left -> resumed: "
-                + "; ".join(diff)[:600]
+                f"reload {self.reloads} ({self.kind}): shown deal {left_deal} move {left_moves}, resumed deal {deal} "
+                f"move {moves}; table left -> resumed: " + ("; ".join(diff) or "same")[:600]
             )
-            lost = max(lost, 1)
+        self.ahead += ahead
         if self.kind == "tap-same-task":
             self.unpainted_lost += lost  # reported apart: the player never saw that move
         else:
             self.lost += lost
-        self.page.evaluate("sessionStorage.removeItem('__benchLast'); window.__benchShown = undefined")
+        self.page.evaluate("sessionStorage.removeItem('__benchLast')")
+
+    def check_saves(self) -> None:
+        """Both copies of the save load in CPython, with every card of the deck on the table once."""
+        copies = {
+            "IndexedDB": find_save(self.page.evaluate(READ_SAVES)),
+            "localStorage": find_save(
+                [{"key": "game", "value": self.page.evaluate(f"localStorage.getItem({QUICK_KEY!r}) || ''")}]
+            ),
+        }
+        for where, save in copies.items():
+            if save is None:
+                self.bad_saves.append(f"reload {self.reloads}: no saved game in {where}")
+                continue
+            try:
+                game = from_dict(save)
+            except LoadError as err:
+                self.bad_saves.append(f"reload {self.reloads}: {where}: {err}")
+                continue
+            if all_cards(game) != Counter(full_deck(game.rules)):
+                self.bad_saves.append(f"reload {self.reloads}: {where}: cards not whole in deal {game.deal_number}")
+            deal = game.deal_number
+            self.max_moves[deal] = max(self.max_moves.get(deal, 0), len(game.history))
+            if game.over:
+                self.finished.add(deal)
 
     def result(self) -> dict[str, Any]:
         boots = sorted(self.boot_ms)
@@ -293,6 +312,7 @@ class Soak:
             "games_finished": len(self.finished),
             "moves_lost": self.lost,
             "unpainted_taps_lost": self.unpainted_lost,
+            "resumed_ahead": self.ahead,
             "table_mismatches": self.mismatches[:20],
             "bad_saves": self.bad_saves[:20],
             "resume_ready_ms_median": boots[len(boots) // 2] if boots else None,

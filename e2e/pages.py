@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 BOOT_TIMEOUT_MS = 60_000
@@ -41,6 +42,71 @@ SAVED_KEYS = (
   return keys;
 }"""
 )
+QUICK_KEY = "handfoot-game"  # the synchronous copy of the save, in localStorage
+
+# What the page shows, for comparing the position left with the position resumed.
+SNAPSHOT = """() => {
+  const text = (s) => [...document.querySelectorAll(s)].map((e) => e.innerText).join("\\n");
+  const hand = document.querySelector('#app [aria-label="Your cards"]');
+  return {
+    moves: document.body.dataset.moves, deal: document.body.dataset.deal,
+    hand: hand ? [...hand.querySelectorAll("button")].map((b) => b.getAttribute("aria-label")) : [],
+    table: text("#app .scoreboard, #app .seats, #app .center, #app .team.them, #app .team.us"),
+    banner: text("#app .banner"),
+  };
+}"""
+
+# Installed before the page's own scripts: the position shown when the page is left (pagehide,
+# kept in sessionStorage) and the position shown when the next page is ready (before any move).
+WATCH = (
+    "(() => { const snap = "
+    + SNAPSHOT
+    + """;
+  window.__snap = snap;
+  const mark = () => {
+    if (window.__resumed === undefined && document.body && document.body.dataset.ready === "1") {
+      window.__resumed = snap();
+    }
+  };
+  new MutationObserver(mark).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  addEventListener("pagehide", () => {
+    if (document.body && document.body.dataset.ready === "1") sessionStorage.setItem("__left", JSON.stringify(snap()));
+  });
+})();"""
+)
+
+# Tap a button, then reload: in the same task (never painted) or two animation frames later.
+TAP_AND_RELOAD = """([act, painted]) => {
+  window.__resumed = undefined;
+  sessionStorage.removeItem("__left");
+  document.querySelector(`#app button[data-act="${act}"]`).click();
+  sessionStorage.setItem("__shown", JSON.stringify(window.__snap()));
+  if (painted) requestAnimationFrame(() => requestAnimationFrame(() => location.reload()));
+  else location.reload();
+}"""
+
+# Tap a button that hands the turn on, then reload as soon as a computer player's move is drawn:
+# in that same task (frames 0, never painted), or some animation frames later.
+RELOAD_ON_COMPUTER_MOVE = """([act, frames]) => new Promise((done) => {
+  window.__resumed = undefined;
+  sessionStorage.removeItem("__left");
+  document.querySelector(`#app button[data-act="${act}"]`).click();
+  const after = Number(document.body.dataset.moves);
+  sessionStorage.setItem("__shown", JSON.stringify(window.__snap()));
+  const reload = () => {
+    if (frames === 0) { location.reload(); done(); return; }
+    let n = frames;
+    const tick = () => { if (--n <= 0) { location.reload(); done(); } else requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  };
+  const seen = new MutationObserver(() => {
+    if (Number(document.body.dataset.moves) > after) {
+      seen.disconnect();
+      reload();
+    }
+  });
+  seen.observe(document.body, { attributes: true, attributeFilter: ["data-moves"] });
+})"""
 
 
 class Table:
@@ -200,6 +266,59 @@ class Table:
         """Overwrite the saved game in IndexedDB, as pyscript.storage stores it (flatted JSON)."""
         self.page.evaluate(WRITE_SAVE, json.dumps([["1", "2"], "generic", text]))
         return self
+
+    def quick_save(self) -> str | None:
+        """The copy of the saved game that the page writes synchronously (localStorage)."""
+        return self.page.evaluate("(key) => localStorage.getItem(key)", QUICK_KEY)
+
+    def replace_quick_save(self, text: str) -> Table:
+        self.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [QUICK_KEY, text])
+        return self
+
+    def moves(self) -> int:
+        """The number of moves in the game on screen (``data-moves``)."""
+        return int(self.page.evaluate("document.body.dataset.moves"))
+
+    # ----- leaving and resuming -------------------------------------------------
+
+    def watch_resumes(self) -> Table:
+        """From the next page load on, note the position left (pagehide) and the position resumed."""
+        self.page.add_init_script(WATCH)
+        return self
+
+    def snapshot(self) -> dict:
+        return self.page.evaluate(SNAPSHOT)
+
+    def tap_and_reload(self, act: str, painted: bool) -> dict:
+        """Tap a button and reload (same task, or once the tap was painted); the position the tap showed."""
+        try:
+            self.page.evaluate(TAP_AND_RELOAD, [act, painted])
+        except PlaywrightError:
+            pass  # the navigation may tear the evaluation down
+        self.wait_until_resumed()
+        return json.loads(self.page.evaluate("sessionStorage.getItem('__shown')"))
+
+    def tap_and_reload_mid_computer_turn(self, act: str, frames: int) -> dict:
+        """Tap a button that hands the turn on, and reload as soon as a computer player's move is drawn
+        (``frames`` animation frames later); returns the position the tap showed."""
+        try:
+            self.page.evaluate(RELOAD_ON_COMPUTER_MOVE, [act, frames])
+        except PlaywrightError:
+            pass
+        self.wait_until_resumed()
+        return json.loads(self.page.evaluate("sessionStorage.getItem('__shown')"))
+
+    def wait_until_resumed(self) -> Table:
+        self.page.wait_for_function("window.__resumed !== undefined", timeout=BOOT_TIMEOUT_MS)
+        return self
+
+    def left(self) -> dict:
+        """The position on screen when the last page was left."""
+        return json.loads(self.page.evaluate("sessionStorage.getItem('__left')"))
+
+    def resumed(self) -> dict:
+        """The position on screen when this page was ready, before any move."""
+        return self.page.evaluate("window.__resumed")
 
     def saved_keys(self) -> list[str]:
         return self.page.evaluate(SAVED_KEYS)

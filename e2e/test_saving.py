@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -13,6 +14,7 @@ HOSTILE = {
     "unknown rules": "?rules=nope&deal=5",
     "huge deal": "?deal=99999999999999999999",
 }
+DAMAGED = '{"schema": 1, "rules": {"preset": "classic"}, "deal": 5, "actions": ["draw", "fly away"]}'
 
 
 def test_reload_mid_turn_resumes_exactly(page: Page, base_url: str) -> None:
@@ -26,6 +28,57 @@ def test_reload_mid_turn_resumes_exactly(page: Page, base_url: str) -> None:
     assert table.banner() == banner
     assert table.deal_number() == "2024"
     assert "?" not in page.url  # the link was used once; reloading resumes the save
+
+
+@pytest.mark.parametrize("painted", [False, True], ids=["same task", "after paint"])
+def test_a_reload_right_after_a_tap_resumes_the_position_shown(
+    new_page: Callable[..., Page], base_url: str, painted: bool
+) -> None:
+    # Normal motion: the computer players wait 0.75 s before each move, so the tap's position stays.
+    table = Table(new_page(reduced_motion="no-preference"), base_url).watch_resumes()
+    table.open_link("?rules=classic&deal=2024")
+    before = table.moves()
+    shown = table.tap_and_reload("draw", painted)
+    assert int(shown["moves"]) == before + 1
+    assert table.resumed() == shown == table.left()
+    table.select_position(0)
+    shown = table.tap_and_reload("discard", painted)
+    assert int(shown["moves"]) == before + 2 and "playing" in shown["banner"]
+    assert table.resumed() == shown == table.left()
+
+
+def test_a_reload_mid_computer_turn_resumes_the_position_shown(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).watch_resumes().open_link("?rules=classic&deal=2024")
+    for frames in (0, 2, 5):  # reload in the task that drew a computer move, or frames after it
+        table.wait_until_idle().draw().select_position(0)
+        shown = table.tap_and_reload_mid_computer_turn("discard", frames)
+        left, resumed = table.left(), table.resumed()
+        assert int(left["moves"]) > int(shown["moves"]), "no computer move was on screen"
+        assert resumed == left, f"reload {frames} frames after a computer move"
+
+
+def test_the_newer_of_the_two_copies_is_resumed(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open_link("?rules=classic&deal=2024")
+    older = table.quick_save()
+    assert older is not None and json.loads(older)["deal"] == 2024
+    table.draw().wait_until_saved()
+    hand, moves = table.hand(), table.moves()
+    table.replace_save(older)  # as if IndexedDB had not committed the draw
+    table.reload().wait_until_saved()
+    assert (table.hand(), table.moves()) == (hand, moves)
+    assert page.locator(".note").count() == 0
+
+
+def test_a_damaged_copy_is_kept_aside_and_the_other_resumed(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open_link("?rules=classic&deal=2024")
+    table.draw().wait_until_saved()
+    hand, moves = table.hand(), table.moves()
+    table.replace_quick_save(DAMAGED)
+    table.reload().wait_until_saved()
+    assert (table.hand(), table.moves()) == (hand, moves)
+    assert "damaged" in table.message() and "kept aside" in table.message()
+    assert any(k.startswith("kept-aside-") for k in table.saved_keys())
+    assert json.loads(table.quick_save() or "{}")["deal"] == 2024  # the copy is whole again
 
 
 def test_a_share_link_opens_the_same_deal_elsewhere(new_page: Callable[..., Page], base_url: str) -> None:
@@ -57,8 +110,7 @@ def test_a_hostile_link_gets_a_clear_message(page: Page, base_url: str, query: s
 
 def test_a_corrupted_save_is_kept_aside(page: Page, base_url: str) -> None:
     table = Table(page, base_url).open().wait_until_saved()
-    bad = '{"schema": 1, "rules": {"preset": "classic"}, "deal": 5, "actions": ["draw", "fly away"]}'
-    table.replace_save(bad)
+    table.replace_save(DAMAGED).replace_quick_save(DAMAGED)  # both copies
     table.reload().wait_until_saved()
     alert = page.get_by_role("alert").inner_text()
     assert "damaged" in alert and "kept aside" in alert

@@ -25,6 +25,7 @@ from engine.serialize import from_dict, replay, to_dict
 from engine.state import Game
 from engine.views import View, view_for
 
+from . import saves
 from .narrate import describe_action, describe_entry, who
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
@@ -76,7 +77,8 @@ class Controller:
         self.rules_tab = self.settings.preset
         self.update_available = False
         self.share_url = ""
-        self.dirty = False
+        self.dirty = False  # the game changed since it was last saved
+        self.save_seq = 0  # the number of the last save (see ui.saves)
         self.settings_dirty = False
         self.engine_problems: list[str] = []
         self.game: Game = Game(self.settings.rules(), 1)
@@ -105,13 +107,24 @@ class Controller:
                 data = json.loads(data)
             except ValueError:
                 raise LoadError("The saved game can't be read: it is not valid saved data.") from None
-        self._set_game(from_dict(data))
+        self.resume_game(from_dict(data))
+
+    def resume_game(self, game: Game, seq: int = 0) -> None:
+        """Resume a game already loaded (see ``ui.saves.choose``); later saves are numbered after ``seq``."""
+        self._set_game(game)
         self.lines = []
         self._line_number = 0
+        self.save_seq = max(self.save_seq, seq)
 
     def save_data(self) -> str:
         """The saved game as JSON text."""
         return json.dumps(to_dict(self.game), separators=(",", ":"))
+
+    def next_save(self) -> str:
+        """Take the save of the game as it is now (numbered one after the last) and clear ``dirty``."""
+        self.save_seq += 1
+        self.dirty = False
+        return saves.dump(self.game, self.save_seq)
 
     def _set_game(self, game: Game) -> None:
         self.game = game

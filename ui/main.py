@@ -1,19 +1,25 @@
 """The page's entry point: the only module that touches browser objects.
 
 It draws ``ui.render.page(controller)`` into #app, turns taps into
-``controller.handle(act, arg)`` through one delegated listener, saves the game
-to IndexedDB (``pyscript.storage``) after every move, and paces the computer
-players with asyncio so the browser stays responsive between their moves.
+``controller.handle(act, arg)`` through one delegated listener, and paces the
+computer players with asyncio so the browser stays responsive between their moves.
+
+Saving never lags the screen: ``refresh()`` first writes any changed game to
+``localStorage`` (synchronous, the same JavaScript task as the move), then paints
+it, so every move on screen (a tap's or a computer player's) is already saved,
+and nothing is saved that is not on screen.  IndexedDB (``pyscript.storage``), the
+durable primary copy, is written asynchronously right after, and again when the
+page is hidden or left.  On boot ``ui.saves.choose`` picks the newer of the two.
 """
 
 import asyncio
-import json
 import time
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, storage, window
+from pyscript.ffi import is_none
 
-from engine.errors import LoadError
+from ui import saves
 from ui.controller import Controller, Note
 from ui.render import body_classes, page
 from ui.settings import load_settings
@@ -22,6 +28,7 @@ from ui.share import ShareProblem, ShareRequest, parse_query
 PACE_SECONDS = 0.75
 GAME_KEY = "game"
 SETTINGS_KEY = "settings"
+QUICK_GAME_KEY = "handfoot-game"  # the localStorage copy
 
 app = document.getElementById("app")
 body = document.body
@@ -41,6 +48,46 @@ store, store_problem = await open_store()  # noqa: F704 (PyScript runs top-level
 ctrl = Controller(load_settings(store.get(SETTINGS_KEY)))
 running = False
 tasks: set = set()  # keep references so pending tasks are not garbage-collected
+pending: tuple[str, int] | None = None  # the newest save (text, moves) not yet handed to IndexedDB
+
+
+def quick_get(key: str) -> str | None:
+    """A localStorage value, or None (absent, or storage refused)."""
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception as err:
+        window.console.warn("localStorage could not be read:", str(err))
+        return None
+    return None if is_none(value) else str(value)  # getItem gives JavaScript null (jsnull) when absent
+
+
+def quick_set(key: str, text: str) -> None:
+    try:
+        window.localStorage.setItem(key, text)
+    except Exception as err:  # full or refused: IndexedDB still gets the save
+        window.console.warn("localStorage could not be written:", str(err))
+
+
+def save_now() -> None:
+    """If the game changed, save it to localStorage now, in this task; IndexedDB follows (``pending``)."""
+    global pending
+    if ctrl.dirty:
+        text = ctrl.next_save()
+        quick_set(QUICK_GAME_KEY, text)
+        pending = (text, len(ctrl.game.history))
+
+
+def hand_to_store() -> int | None:
+    """Queue the newest save and changed settings for IndexedDB; the moves queued, if any."""
+    global pending
+    moves = None
+    if pending is not None:
+        (text, moves), pending = pending, None
+        store[GAME_KEY] = text
+    if ctrl.settings_dirty:
+        ctrl.settings_dirty = False
+        store[SETTINGS_KEY] = ctrl.settings.to_json()
+    return moves
 
 
 def pace() -> float:
@@ -50,7 +97,8 @@ def pace() -> float:
 
 
 def refresh() -> None:
-    """Redraw the app, keeping keyboard focus on the same control."""
+    """Save what changed (synchronously), then redraw the app, keeping keyboard focus on the same control."""
+    save_now()
     started = time.perf_counter()
     focused = document.activeElement
     key = None
@@ -68,20 +116,33 @@ def refresh() -> None:
     dialog_button = app.querySelector('[role="dialog"] button')
     if dialog_button and not document.activeElement.closest('[role="dialog"]'):
         dialog_button.focus()  # the partner's question takes the focus until it is answered
+    body.dataset.moves = str(len(ctrl.game.history))  # the position painted, for tests and the soak
+    body.dataset.deal = str(ctrl.game.deal_number)
     body.dataset.renderMs = f"{(time.perf_counter() - started) * 1000:.1f}"
 
 
-async def save() -> None:
-    """Save the game and the settings; the page then says how many moves are saved."""
-    if ctrl.dirty:
-        ctrl.dirty = False
-        store[GAME_KEY] = ctrl.save_data()
-    if ctrl.settings_dirty:
-        ctrl.settings_dirty = False
-        store[SETTINGS_KEY] = ctrl.settings.to_json()
+async def confirm(moves: int | None) -> None:
+    """Wait for IndexedDB's writes; the page then says how many moves are saved there."""
     if hasattr(store, "sync"):
         await store.sync()
-    body.dataset.saved = str(len(ctrl.game.history))
+    if moves is not None:
+        body.dataset.saved = str(moves)
+
+
+async def save() -> None:
+    """Write the newest save and the settings to IndexedDB and wait for it."""
+    save_now()
+    await confirm(hand_to_store())
+
+
+def on_leave(event) -> None:
+    """Hidden or leaving: hand the newest save to IndexedDB at once (localStorage has it already)."""
+    if event.type == "visibilitychange" and document.visibilityState != "hidden":
+        return
+    save_now()
+    moves = hand_to_store()
+    if event.type == "visibilitychange":
+        spawn(confirm(moves))
 
 
 async def pump() -> None:
@@ -92,7 +153,7 @@ async def pump() -> None:
     running = True
     try:
         while True:
-            if ctrl.dirty or ctrl.settings_dirty:
+            if pending is not None or ctrl.dirty or ctrl.settings_dirty:
                 await save()
                 continue
             if not ctrl.bot_to_act():
@@ -100,7 +161,7 @@ async def pump() -> None:
             await asyncio.sleep(pace())
             if ctrl.bot_to_act():  # the game may have changed while we waited
                 ctrl.bot_step()
-                refresh()
+                refresh()  # saved to localStorage and painted in this one task
     finally:
         running = False
         body.dataset.idle = "1" if not ctrl.bot_to_act() else "0"
@@ -198,24 +259,36 @@ def on_update(event=None) -> None:
     refresh()
 
 
-def boot() -> None:
-    """Resume the saved game (or keep a bad save aside), then follow a share link if there is one."""
-    notes = []
-    problem = False
-    raw = store.get(GAME_KEY)
-    if raw is not None:
-        try:
-            ctrl.resume(raw)
-        except (LoadError, ValueError, TypeError) as err:
-            aside = f"kept-aside-{int(time.time() * 1000)}"
-            store[aside] = raw if isinstance(raw, str) else json.dumps(raw, default=str)
+def keep_aside(copies) -> None:
+    """Keep each bad copy under a key of its own in IndexedDB (never drop it), and clear where it was."""
+    stamp = int(time.time() * 1000)
+    kept: set[str] = set()
+    for i, copy in enumerate(copies):
+        text = saves.as_text(copy.raw)
+        if text not in kept:
+            kept.add(text)
+            store[f"kept-aside-{stamp}" + (f"-{i}" if i else "")] = text
+        if copy.source == saves.PRIMARY:
             del store[GAME_KEY]
-            reason = str(err) if isinstance(err, LoadError) else "The saved game can't be read."
-            notes.append(f"{reason} It has been kept aside, and a new game has started.")
-            problem = True
-            ctrl.dirty = True
-    else:
-        ctrl.dirty = True
+        else:
+            try:
+                window.localStorage.removeItem(QUICK_GAME_KEY)
+            except Exception:
+                pass  # unreadable storage: nothing to remove
+
+
+def boot() -> None:
+    """Resume the newer good copy of the save (keeping bad ones aside), then follow a share link if any."""
+    notes = []
+    choice = saves.choose(store.get(GAME_KEY), quick_get(QUICK_GAME_KEY))
+    keep_aside(choice.bad)
+    if choice.chosen is not None:
+        ctrl.resume_game(choice.chosen.game, choice.seq)
+    ctrl.dirty = not choice.in_step  # a new game, or copies to bring in step: save at the first draw
+    if choice.in_step:
+        body.dataset.saved = str(len(ctrl.game.history))
+    text, problem = choice.note()
+    notes.append(text)
     link = parse_query(str(window.location.search))
     if isinstance(link, ShareRequest):
         ctrl.start_shared(link)
@@ -239,6 +312,8 @@ app.addEventListener("click", create_proxy(on_click))
 app.addEventListener("change", create_proxy(on_change))
 app.addEventListener("submit", create_proxy(on_submit))
 document.addEventListener("hf-update-available", create_proxy(on_update))
+window.addEventListener("pagehide", create_proxy(on_leave))
+document.addEventListener("visibilitychange", create_proxy(on_leave))
 if body.getAttribute("data-update-available") == "1":
     on_update()
 body.dataset.bootMs = f"{(time.perf_counter() - boot_started) * 1000:.1f}"
