@@ -156,3 +156,18 @@ def test_terminal_game_reads_piped_commands() -> None:
     play_terminal(preset("classic"), 3, "easy", io.StringIO("hint\ndraw\nwhy\ndiscard ZZ\nquit\n"), out)
     text = out.getvalue()
     assert "hint: draw" in text and "your hand (13)" in text and "not understood" in text
+
+
+def test_hard_style_follows_rule_fields_not_names() -> None:
+    from engine.bots.hard import OPTIONAL_WILD_STYLE, TUNED_STYLE, style_for
+    from engine.bots.planning import Style
+    from engine.rules import preset
+
+    assert style_for(preset("classic")) == TUNED_STYLE
+    assert style_for(preset("pagat")) == TUNED_STYLE
+    assert style_for(preset("rook")) == OPTIONAL_WILD_STYLE
+    optional_wild = preset("classic").with_options(wild_melds=True, unfinished_wild_penalty=-1000)
+    assert style_for(optional_wild) == OPTIONAL_WILD_STYLE
+    assert style_for(preset("rook").with_options(need_wild=1)) == TUNED_STYLE
+    # Normal's planning defaults are untouched by Hard's extra switches.
+    assert Style().risky_wild_start == 7 and not Style().grow_wild_meld

@@ -28,6 +28,10 @@ class Style:
     """Never dirty the melds the team counts on for its clean books."""
     wild_reserve: int = 0
     """Wild cards kept in hand (for going out and for dirty books later)."""
+    risky_wild_start: int = BOOK_SIZE
+    """Where an unfinished wild meld costs points, start one only with this many spare wilds."""
+    grow_wild_meld: bool = False
+    """Add spare wild cards to an open wild meld even when no wild book is needed."""
 
 
 @dataclass
@@ -175,14 +179,14 @@ def plan_melds(
             n, w = t.counts()
             if 0 < missing <= min(spare, wild_room(rules, t.rank, n, w)) and id(t) not in clean_keep:
                 take_wilds(t, missing)
-    if rules.wild_melds and (needs.wild or use_all) and spare > 0:
+    if rules.wild_melds and (needs.wild or use_all or style.grow_wild_meld) and spare > 0:
         wm = open_melds.get(C.WILD_RANK)
         if wm is not None:
             t = Target(C.WILD_RANK, wm.index, list(wm.cards))
             take_wilds(t, min(spare, BOOK_SIZE - len(wm.cards)))
             targets.append(t)
         elif spare >= (3 if use_all or hoard else max(3, style.wild_meld_start)) and (
-            spare >= BOOK_SIZE or not rules.unfinished_wild_penalty
+            spare >= style.risky_wild_start or not rules.unfinished_wild_penalty
         ):
             t = Target(C.WILD_RANK, None, [])
             take_wilds(t, min(spare, BOOK_SIZE))
