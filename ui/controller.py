@@ -31,7 +31,6 @@ from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
 
 HUMAN = 0
-PARTNER = 2
 MAX_LINES = 8
 SCREENS = ("table", "settings", "rules", "hands")
 
@@ -80,6 +79,7 @@ class Controller:
         self.dirty = False  # the game changed since it was last saved
         self.save_seq = 0  # the number of the last save (see ui.saves)
         self.settings_dirty = False
+        self.settings_seq = 0  # the number of the last settings save
         self.engine_problems: list[str] = []
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
@@ -125,6 +125,12 @@ class Controller:
         self.save_seq += 1
         self.dirty = False
         return saves.dump(self.game, self.save_seq)
+
+    def next_settings_save(self) -> str:
+        """Take the save of the settings (numbered one after the last) and clear ``settings_dirty``."""
+        self.settings_seq += 1
+        self.settings_dirty = False
+        return self.settings.to_json(self.settings_seq)
 
     def _set_game(self, game: Game) -> None:
         self.game = game

@@ -10,6 +10,8 @@ it, so every move on screen (a tap's or a computer player's) is already saved,
 and nothing is saved that is not on screen.  IndexedDB (``pyscript.storage``), the
 durable primary copy, is written asynchronously right after, and again when the
 page is hidden or left.  On boot ``ui.saves.choose`` picks the newer of the two.
+Settings are kept the same way: localStorage at once, IndexedDB after, the newer
+copy (``ui.settings.choose_settings``) on boot.
 """
 
 import asyncio
@@ -22,33 +24,47 @@ from pyscript.ffi import is_none
 from ui import saves
 from ui.controller import Controller, Note
 from ui.render import body_classes, page
-from ui.settings import load_settings
+from ui.settings import choose_settings
 from ui.share import ShareProblem, ShareRequest, parse_query
 
 PACE_SECONDS = 0.75
 GAME_KEY = "game"
 SETTINGS_KEY = "settings"
 QUICK_GAME_KEY = "handfoot-game"  # the localStorage copy
+QUICK_SETTINGS_KEY = "handfoot-settings"
 
 app = document.getElementById("app")
 body = document.body
 reduced_query = window.matchMedia("(prefers-reduced-motion: reduce)")
 
 
+def local_storage_works() -> bool:
+    """True when localStorage takes a write and gives it back."""
+    probe = "handfoot-probe"
+    try:
+        window.localStorage.setItem(probe, "1")
+        ok = str(window.localStorage.getItem(probe)) == "1"
+        window.localStorage.removeItem(probe)
+        return ok
+    except Exception:
+        return False
+
+
 async def open_store():
-    """The IndexedDB store; a plain dict (nothing saved) if the browser refuses it."""
+    """The IndexedDB store, or a plain dict if the browser refuses it; and what to tell the player."""
     try:
         return await storage("handfoot"), None
     except Exception as err:  # a damaged database must not stop the game
         window.console.warn("Saved data could not be opened:", str(err))
-        return {}, "Saved games can't be stored in this browser right now, so this game won't be kept."
+        local_ok = local_storage_works()
+        return {}, (saves.storage_problem(local_ok), not local_ok)
 
 
 store, store_problem = await open_store()  # noqa: F704 (PyScript runs top-level await)
-ctrl = Controller(load_settings(store.get(SETTINGS_KEY)))
 running = False
 tasks: set = set()  # keep references so pending tasks are not garbage-collected
 pending: tuple[str, int] | None = None  # the newest save (text, moves) not yet handed to IndexedDB
+pending_settings: str | None = None  # the newest settings not yet handed to IndexedDB
 
 
 def quick_get(key: str) -> str | None:
@@ -68,25 +84,40 @@ def quick_set(key: str, text: str) -> None:
         window.console.warn("localStorage could not be written:", str(err))
 
 
+def load_settings_copies() -> Controller:
+    """A controller with the newer of the two stored copies of the settings (both brought in step)."""
+    primary, quick = store.get(SETTINGS_KEY), quick_get(QUICK_SETTINGS_KEY)
+    settings, seq = choose_settings(primary, quick)
+    made = Controller(settings)
+    made.settings_seq = seq
+    made.settings_dirty = (primary is not None or quick is not None) and primary != quick
+    return made
+
+
+ctrl = load_settings_copies()
+
+
 def save_now() -> None:
-    """If the game changed, save it to localStorage now, in this task; IndexedDB follows (``pending``)."""
-    global pending
+    """Save a changed game or settings to localStorage now, in this task; IndexedDB follows (``pending``)."""
+    global pending, pending_settings
     if ctrl.dirty:
         text = ctrl.next_save()
         quick_set(QUICK_GAME_KEY, text)
         pending = (text, len(ctrl.game.history))
+    if ctrl.settings_dirty:
+        pending_settings = ctrl.next_settings_save()
+        quick_set(QUICK_SETTINGS_KEY, pending_settings)
 
 
 def hand_to_store() -> int | None:
     """Queue the newest save and changed settings for IndexedDB; the moves queued, if any."""
-    global pending
+    global pending, pending_settings
     moves = None
     if pending is not None:
         (text, moves), pending = pending, None
         store[GAME_KEY] = text
-    if ctrl.settings_dirty:
-        ctrl.settings_dirty = False
-        store[SETTINGS_KEY] = ctrl.settings.to_json()
+    if pending_settings is not None:
+        store[SETTINGS_KEY], pending_settings = pending_settings, None
     return moves
 
 
@@ -153,7 +184,7 @@ async def pump() -> None:
     running = True
     try:
         while True:
-            if pending is not None or ctrl.dirty or ctrl.settings_dirty:
+            if pending is not None or pending_settings is not None or ctrl.dirty or ctrl.settings_dirty:
                 await save()
                 continue
             if not ctrl.bot_to_act():
@@ -267,7 +298,10 @@ def keep_aside(copies) -> None:
         text = saves.as_text(copy.raw)
         if text not in kept:
             kept.add(text)
-            store[f"kept-aside-{stamp}" + (f"-{i}" if i else "")] = text
+            key = f"kept-aside-{stamp}" + (f"-{i}" if i else "")
+            store[key] = text
+            if isinstance(store, dict):  # no IndexedDB: keep it in localStorage instead
+                quick_set("handfoot-" + key, text)
         if copy.source == saves.PRIMARY:
             del store[GAME_KEY]
         else:
@@ -299,7 +333,8 @@ def boot() -> None:
     if link is not None:
         window.history.replaceState(None, "", window.location.pathname)
     if store_problem:
-        notes.append(store_problem)
+        notes.append(store_problem[0])
+        problem = problem or store_problem[1]
     notes = [n for n in notes if n]
     if notes:
         ctrl.note = Note(" ".join(notes), "error" if problem else "info")

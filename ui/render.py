@@ -11,7 +11,7 @@ from engine import cards as C
 from engine.state import seat_names
 from engine.views import MeldView, SeatView, TeamView, View
 
-from .controller import HUMAN, PARTNER, Controller, Line
+from .controller import HUMAN, Controller, Line
 from .narrate import count
 from .screens import game_over_panel, hands_screen, round_over_panel, rules_screen, settings_screen
 from .widgets import button, card_button, card_row, esc, mini_card
@@ -22,9 +22,38 @@ STAGES = {"hand": "in hand", "knee": "in knee", "foot": "in foot"}
 # ----- seats, pile and melds -----------------------------------------------------
 
 
+def partner_of(view: View, seat: int) -> int:
+    """The teammate who answers ``seat``'s "May I go out?": the next one in turn order."""
+    return (seat + 2) % view.rules.players
+
+
+def team_names(view: View, team: int, short: bool = False) -> list[str]:
+    """The seat names of a team in turn order ('S', 'NW', ... when short)."""
+    names = seat_names(view.rules.players)
+    out = [names[s] for s in range(team, view.rules.players, 2)]
+    if short:
+        out = [name[0] + ("W" if name.endswith("west") else "E" if name.endswith("east") else "") for name in out]
+    return out
+
+
+def joined(names: list[str]) -> str:
+    """'South & North', 'South, Northwest & Northeast'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " & " + names[-1]
+
+
+def seat_role(view: View, seat: int) -> str:
+    if seat == HUMAN:
+        return "you"
+    if seat == partner_of(view, HUMAN):
+        return "partner"
+    if seat % 2 == HUMAN % 2:
+        return "teammate"
+    return "opponent" if view.rules.players > 4 else ""
+
+
 def seat_box(view: View, seat: SeatView) -> str:
     turn = view.to_act == seat.seat
-    role = " (partner)" if seat.seat == PARTNER else (" (you)" if seat.seat == HUMAN else "")
+    role = f" ({seat_role(view, seat.seat)})" if seat_role(view, seat.seat) else ""
     waiting = []
     if seat.knee_count:
         waiting.append(f"knee {seat.knee_count}")
@@ -92,9 +121,8 @@ def meld_item(view: View, meld: MeldView, *, mine: bool, playable: bool, target:
 
 def team_area(view: View, team: TeamView, ctrl: Controller, playable: bool, targets: set[int]) -> str:
     mine = team.team == view.my_team
-    names = seat_names(view.rules.players)
     who = "Your team" if mine else "Opponents"
-    members = " & ".join(names[s] for s in range(team.team, view.rules.players, 2))
+    members = joined(team_names(view, team.team))
     melds = "".join(meld_item(view, m, mine=mine, playable=playable, target=m.index in targets) for m in team.melds)
     reds = ""
     if team.red_threes:
@@ -118,7 +146,7 @@ def banner(view: View, ctrl: Controller) -> str:
     if view.phase in ("round_over", "game_over"):
         text, cls = f"Round {view.round_index + 1} is over.", "over"
     elif view.to_act == HUMAN and view.phase == "answer":
-        text, cls = "Your partner asks: “May I go out?”", "mine"
+        text, cls = f"{view.seats[view.turn].name} asks: “May I go out?”", "mine"
     elif view.to_act == HUMAN and view.phase == "draw":
         draw = "draw a card" if rules.draw == 1 else f"draw {count(rules.draw, 'card')}"
         text = f"Your turn: {draw}" + ("" if rules.pickup == "none" else " or pick up the pile")
@@ -265,7 +293,7 @@ def actions_bar(view: View, ctrl: Controller) -> str:
 def answer_dialog(view: View) -> str:
     if not (view.to_act == HUMAN and view.phase == "answer"):
         return ""
-    partner = view.seats[PARTNER].name
+    partner = view.seats[view.turn].name
     return (
         '<div class="dialog-backdrop"><div class="dialog" role="dialog" aria-modal="true" '
         'aria-labelledby="ask-title">'
@@ -324,8 +352,9 @@ def scoreboard(view: View) -> str:
     us, them = view.teams[view.my_team], view.teams[1 - view.my_team]
     return (
         '<div class="scoreboard" role="group" aria-label="Game totals">'
-        f'<span class="us">Us (S+N) <b>{us.total:,}</b></span>'
-        f'<span class="them">Them (W+E) <b>{them.total:,}</b></span></div>'
+        f'<span class="us">Us ({"+".join(team_names(view, us.team, short=True))}) <b>{us.total:,}</b></span>'
+        f'<span class="them">Them ({"+".join(team_names(view, them.team, short=True))}) <b>{them.total:,}</b></span>'
+        "</div>"
     )
 
 
@@ -336,10 +365,11 @@ def table_screen(ctrl: Controller) -> str:
         return scoreboard(view) + note_box(ctrl) + panel
     playable = view.to_act == HUMAN and view.phase == "play"
     targets = ctrl.targets()
-    seats = "".join(seat_box(view, view.seats[s]) for s in (1, 2, 3))
+    seats = "".join(seat_box(view, view.seats[s]) for s in range(1, view.rules.players))
+    size = "" if view.rules.players == 4 else f" seats-{view.rules.players}"
     return (
         scoreboard(view)
-        + f'<section class="seats" aria-label="Other players">{seats}</section>'
+        + f'<section class="seats{size}" aria-label="Other players">{seats}</section>'
         + pile_box(view)
         + team_area(view, view.teams[1 - view.my_team], ctrl, False, set())
         + team_area(view, view.teams[view.my_team], ctrl, playable, targets)

@@ -118,6 +118,16 @@ class Choice:
         return f"{reason} That copy has been kept aside; the game goes on from its other copy.", False
 
 
+def storage_problem(local_ok: bool) -> str:
+    """What to tell the player when IndexedDB can't be opened, given whether localStorage still works."""
+    if local_ok:
+        return (
+            "This browser's main storage (IndexedDB) can't be opened right now. "
+            "Your game and settings are still saved on this device, in its smaller local storage."
+        )
+    return "This browser isn't letting the app store anything right now, so this game and your settings won't be kept."
+
+
 def choose(primary: Any, quick: Any) -> Choice:
     """Load both stored copies (None: not there) and pick the one to resume."""
     first = read(PRIMARY, primary) if primary is not None else None

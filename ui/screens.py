@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from engine.rules import preset
 from engine.scoring import TeamScore
-from engine.state import seat_names
+from engine.state import Game, seat_names
 
 from .controller import HUMAN, Controller
 from .rules_text import rules_page
-from .settings import HOUSE_CHOICES, LEVELS, PRESET_NAMES, PRESET_TITLES
+from .settings import HOUSE_CHOICES, LEVELS, PRESET_NAMES, PRESET_TITLES, players_label, switch_value
 from .widgets import button, card_row, esc
 
 
@@ -35,13 +35,21 @@ def settings_screen(ctrl: Controller) -> str:
     s = ctrl.settings
     base = preset(s.preset)
     house = []
+    table = ""
     for key, (label, choices) in HOUSE_CHOICES.items():
-        value = s.house.get(key, getattr(base, key))
+        value = s.house.get(key, switch_value(base, key))
         current = next((code for v, code, _ in choices if v == value and type(v) is type(value)), "")
-        options = [(code, text) for _v, code, text in choices]
+        if key == "players":
+            options = [(code, players_label(base, v)) for v, code, _text in choices]
+        else:
+            options = [(code, text) for _v, code, text in choices]
         if not current:
             options.insert(0, ("", "As the rule set says"))
-        house.append(_select("house:" + key, label, options, current))
+        select = _select("house:" + key, label, options, current)
+        if key == "players":
+            table = select  # the table size goes outside the folded house rules
+        else:
+            house.append(select)
     presets = [(name, PRESET_TITLES[name]) for name in PRESET_NAMES]
     return (
         '<section class="panel settings" aria-labelledby="settings-title">'
@@ -55,6 +63,7 @@ def settings_screen(ctrl: Controller) -> str:
         f"{esc(ctrl.game.rules.title)}.</p></form>"
         "<h3>Rules</h3>"
         + _select("preset", "Rule set", presets, s.preset)
+        + table
         + '<details class="house"><summary>House rules</summary>'
         + "".join(house)
         + "</details>"
@@ -93,6 +102,16 @@ def rules_screen(ctrl: Controller) -> str:
     )
 
 
+def _team(game: Game, team: int) -> list[str]:
+    """The seat names of a team, in turn order."""
+    names = seat_names(game.n)
+    return [names[s] for s in range(team, game.n, 2)]
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _score_table(title: str, team: TeamScore, total: int) -> str:
     rows = "".join(f'<tr><th scope="row">{esc(line.label)}</th><td>{line.points:+,}</td></tr>' for line in team.lines)
     return (
@@ -116,8 +135,8 @@ def _round_summary(ctrl: Controller) -> str:
     return (
         f"<p>{esc(how)}</p>"
         '<div class="scores">'
-        + _score_table("Your team (South & North)", us, game.totals[0])
-        + _score_table("Opponents (West & East)", them, game.totals[1])
+        + _score_table(f"Your team ({' & '.join(_team(game, 0))})", us, game.totals[0])
+        + _score_table(f"Opponents ({' & '.join(_team(game, 1))})", them, game.totals[1])
         + "</div>"
     )
 
@@ -140,9 +159,9 @@ def game_over_panel(ctrl: Controller) -> str:
     game = ctrl.game
     us, them = game.totals
     if us > them:
-        verdict = f"You and North win, {us:,} to {them:,}!"
+        verdict = f"{_and(['You', *_team(game, 0)[1:]])} win, {us:,} to {them:,}!"
     elif them > us:
-        verdict = f"West and East win, {them:,} to {us:,}."
+        verdict = f"{_and(_team(game, 1))} win, {them:,} to {us:,}."
     else:
         verdict = f"A tie at {us:,}."
     rows = []

@@ -10,7 +10,7 @@ import json
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from engine.rules import PRESETS, RuleSet, preset
+from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, RuleSet, preset
 
 LEVELS: tuple[tuple[str, str], ...] = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
 PRESET_NAMES: tuple[str, ...] = ("classic", "pagat", "thirteen", "rook", "hkf")
@@ -25,7 +25,32 @@ PRESET_TITLES: dict[str, str] = {
 Choice = tuple[Any, str, str]
 """(value, short code for links, label)."""
 
+SCHEDULES: dict[str, dict[str, Any]] = {
+    "round": {"first_meld_by_round": ROUND_MINIMUMS, "first_meld_by_score": ()},
+    "round60": {"first_meld_by_round": (60, *ROUND_MINIMUMS[1:]), "first_meld_by_score": ()},
+    "score": {"first_meld_by_round": (), "first_meld_by_score": ROOK_SCORE_MINIMUMS},
+}
+"""The first-meld schedules offered, each as the RuleSet fields it sets."""
+
+DERIVED: dict[str, dict[Any, dict[str, Any]]] = {"first_meld": SCHEDULES}
+"""Switches that are not one RuleSet field: each value maps to the fields it sets."""
+
 HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
+    "players": (
+        "Players",
+        (
+            (4, "4", "Four players (two teams of two)"),
+            (6, "6", "Six players (two teams of three)"),
+        ),
+    ),
+    "first_meld": (
+        "First meld minimum",
+        (
+            ("round", "round", "By round: 50, 90, 120, 150"),
+            ("round60", "60", "60 in the first round: 60, 90, 120, 150"),
+            ("score", "score", "By team score: 60, 90, 120, 150"),
+        ),
+    ),
     "pickup": (
         "Picking up the discard pile",
         (
@@ -73,6 +98,36 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
 }
 """The house-rule switches offered in Settings, each with its allowed values."""
 
+KEEP_ON_PRESET_CHANGE = ("players",)
+"""Switches that are about the table, not the rules: kept when the rule set changes."""
+
+
+def players_label(rules: RuleSet, players: int) -> str:
+    """The label of a table size under a preset: six players is a house rule where the source has none."""
+    label = next(text for value, _c, text in HOUSE_CHOICES["players"][1] if value == players)
+    if players == 6 and not rules.six_players:
+        label += ", a house rule"
+    return label
+
+
+def rule_fields(key: str, value: Any) -> dict[str, Any]:
+    """The RuleSet fields a house-rule switch sets."""
+    if key in DERIVED:
+        if not isinstance(value, str) or value not in DERIVED[key]:
+            raise ValueError(f"unknown value for house rule {key}")
+        return dict(DERIVED[key][value])
+    return {key: value}
+
+
+def switch_value(rules: RuleSet, key: str) -> Any:
+    """The value of a house-rule switch in ``rules`` (None when no offered value matches)."""
+    if key in DERIVED:
+        for value, changes in DERIVED[key].items():
+            if all(getattr(rules, f) == v for f, v in changes.items()):
+                return value
+        return None
+    return getattr(rules, key)
+
 
 def house_value(key: str, code: str) -> Any:
     """The value of a house rule from its link code; raises ValueError."""
@@ -95,7 +150,12 @@ def house_code(key: str, value: Any) -> str:
 def rules_for(preset_name: str, house: dict[str, Any]) -> RuleSet:
     """The rule set of a preset with the house rules that differ from it; raises ValueError."""
     base = preset(preset_name)
-    changes = {k: v for k, v in house.items() if getattr(base, k) != v}
+    changes: dict[str, Any] = {}
+    for key, value in house.items():
+        if key not in HOUSE_CHOICES:
+            raise ValueError(f"unknown house rule {key}")
+        changes.update(rule_fields(key, value))
+    changes = {k: v for k, v in changes.items() if getattr(base, k) != v}
     return base.with_options(**changes) if changes else base
 
 
@@ -104,7 +164,12 @@ def house_of(rules: RuleSet) -> dict[str, Any]:
     base = PRESETS.get(rules.name)
     if base is None:
         return {}
-    return {k: getattr(rules, k) for k in HOUSE_CHOICES if getattr(rules, k) != getattr(base, k)}
+    out = {}
+    for key in HOUSE_CHOICES:
+        value = switch_value(rules, key)
+        if value is not None and value != switch_value(base, key):
+            out[key] = value
+    return out
 
 
 @dataclass(frozen=True)
@@ -125,16 +190,20 @@ class Settings:
         except ValueError:
             return preset(self.preset)
 
-    def to_json(self) -> str:
-        """JSON text for storage."""
-        return json.dumps(asdict(self), sort_keys=True)
+    def to_json(self, seq: int | None = None) -> str:
+        """JSON text for storage, numbered ``seq`` (one higher at every save) when given."""
+        data: dict[str, Any] = asdict(self)
+        if seq is not None:
+            data[SEQ] = seq
+        return json.dumps(data, sort_keys=True)
 
     def with_change(self, key: str, raw: str | bool) -> Settings:
         """A copy with one setting changed from a form control; raises ValueError."""
         if key == "preset":
             if raw not in PRESET_NAMES:
                 raise ValueError("Choose one of the listed rule sets.")
-            return replace(self, preset=str(raw), house={})
+            kept = {k: v for k, v in self.house.items() if k in KEEP_ON_PRESET_CHANGE}
+            return replace(self, preset=str(raw), house=_clean(str(raw), kept))
         if key == "level":
             if raw not in {name for name, _ in LEVELS}:
                 raise ValueError("Choose Easy, Normal or Hard.")
@@ -149,10 +218,46 @@ class Settings:
             else:
                 house[name] = house_value(name, str(raw))
             rules_for(self.preset, house)  # refuse combinations the engine rejects
-            base = preset(self.preset)
-            clean = {k: v for k, v in house.items() if getattr(base, k) != v}
-            return replace(self, house=clean)
+            return replace(self, house=_clean(self.preset, house))
         raise ValueError(f"unknown setting {key}")
+
+
+def _clean(preset_name: str, house: dict[str, Any]) -> dict[str, Any]:
+    """The switches that differ from the preset (those equal to it are not kept)."""
+    base = preset(preset_name)
+    return {k: v for k, v in house.items() if switch_value(base, k) != v}
+
+
+SEQ = "seq"
+
+
+def stored_seq(text: Any) -> int | None:
+    """The save number of stored settings text: -1 for readable settings without one, None if unreadable."""
+    if not isinstance(text, str) or len(text) > 10_000:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    seq = data.get(SEQ)
+    return seq if type(seq) is int and seq >= 0 else -1
+
+
+def choose_settings(primary: Any, quick: Any) -> tuple[Settings, int]:
+    """The newer of the two stored copies (IndexedDB, localStorage) and its number; a tie goes to IndexedDB.
+
+    Settings are written to localStorage synchronously at each change and to IndexedDB just after, so a
+    page closed in between still has the change in one of the two."""
+    best: tuple[int, int, Any] | None = None
+    for rank, text in ((1, primary), (0, quick)):
+        seq = stored_seq(text)
+        if seq is not None and (best is None or (seq, rank) > best[:2]):
+            best = (seq, rank, text)
+    if best is None:
+        return Settings(), 0
+    return load_settings(best[2]), max(best[0], 0)
 
 
 def load_settings(text: Any) -> Settings:

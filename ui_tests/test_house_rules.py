@@ -1,0 +1,238 @@
+"""The first-meld schedule and six-player switches, and settings kept in two copies."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from engine.bots import make_bot
+from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, preset
+from engine.serialize import to_dict
+from engine.state import Game
+from engine.views import view_for
+from ui.controller import HUMAN, Controller
+from ui.render import page
+from ui.saves import storage_problem
+from ui.settings import Settings, choose_settings, house_of, load_settings, players_label, rules_for
+from ui.share import ShareProblem, ShareRequest, build_query, parse_query
+
+# ----- the first-meld schedule ------------------------------------------------------
+
+
+def test_the_schedule_switch_sets_the_rule_fields() -> None:
+    s = Settings().with_change("house:first_meld", "60")
+    assert s.house == {"first_meld": "round60"}
+    rules = s.rules()
+    assert rules.first_meld_by_round == (60, 90, 120, 150) and rules.first_meld_by_score == ()
+    assert rules.first_meld_minimum(0, 0) == 60 and rules.first_meld_minimum(1, 0) == 90
+    rules = Settings().with_change("house:first_meld", "score").rules()
+    assert rules.first_meld_by_score == ROOK_SCORE_MINIMUMS and rules.first_meld_by_round == ()
+    assert [rules.first_meld_minimum(0, t) for t in (0, 3500, 6000, 9000)] == [60, 90, 120, 150]
+
+
+def test_the_schedule_the_preset_has_is_not_kept() -> None:
+    assert Settings().with_change("house:first_meld", "round").house == {}
+    rook = Settings().with_change("preset", "rook")
+    assert rook.with_change("house:first_meld", "score").house == {}
+    rules = rook.with_change("house:first_meld", "round").rules()
+    assert rules.first_meld_by_round == ROUND_MINIMUMS and rules.first_meld_by_score == ()
+
+
+@pytest.mark.parametrize("code", ["61", "Score", "", "round60", "by_score"])
+def test_unknown_schedules_are_refused(code: str) -> None:
+    with pytest.raises(ValueError):
+        Settings().with_change("house:first_meld", code) if code else rules_for("classic", {"first_meld": "x"})
+
+
+def test_the_schedule_goes_into_share_links_and_back() -> None:
+    rules = rules_for("classic", {"first_meld": "round60"})
+    query = build_query(rules, 99)
+    assert query == "?rules=classic&deal=99&house=first_meld.60"
+    assert parse_query(query) == ShareRequest("classic", 99, {"first_meld": "round60"})
+    assert house_of(preset("classic", first_meld_by_round=(), first_meld_by_score=ROOK_SCORE_MINIMUMS)) == {
+        "first_meld": "score"
+    }
+    assert house_of(preset("rook")) == {}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?rules=classic&deal=5&house=first_meld.61",
+        "?rules=classic&deal=5&house=first_meld.",
+        "?rules=classic&deal=5&house=first_meld_by_round.60",
+        "?rules=classic&deal=5&house=first_meld_by_score.score",
+        "?rules=classic&deal=5&house=players.5",
+        "?rules=classic&deal=5&house=players.six",
+        "?rules=classic&deal=5&house=players.<b>6</b>",
+    ],
+)
+def test_bad_schedule_and_player_links_are_refused(query: str) -> None:
+    result = parse_query(query)
+    assert isinstance(result, ShareProblem)
+    assert "<" not in result.message and "61" not in result.message
+
+
+def test_stored_schedules_and_table_sizes_are_checked() -> None:
+    assert load_settings('{"house": {"first_meld": "round60"}}').house == {"first_meld": "round60"}
+    assert load_settings('{"house": {"players": 6}}').house == {"players": 6}
+    for bad in ('{"first_meld": "sometimes"}', '{"players": 5}', '{"players": "6"}', '{"players": 6.0}'):
+        assert load_settings('{"house": ' + bad + "}").house == {}, bad
+
+
+def test_the_rules_page_follows_the_schedule() -> None:
+    ctrl = Controller(Settings().with_change("house:first_meld", "60"), rng=random.Random(1))
+    ctrl.handle("screen", "rules")
+    assert "60" in page(ctrl)
+    ctrl.handle("screen", "table")
+    assert "First meld: 60 points" in page(ctrl)
+
+
+# ----- six players -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_six_players_is_offered_for_every_preset(name: str) -> None:
+    s = Settings(preset=name).with_change("house:players", "6")
+    assert s.rules().players == 6
+    label = players_label(preset(name), 6)
+    assert label.startswith("Six players (two teams of three)")
+    assert label.endswith("a house rule") == (not preset(name).six_players)
+    ctrl = Controller(s, rng=random.Random(1))
+    ctrl.handle("screen", "settings")
+    html = page(ctrl)
+    assert f'<option value="6" selected>{label}</option>' in html
+
+
+def test_the_table_size_survives_a_change_of_rules_and_goes_into_links() -> None:
+    s = Settings().with_change("house:players", "6").with_change("house:pickup", "whole")
+    s = s.with_change("preset", "hkf")
+    assert s.house == {"players": 6}
+    assert Settings().with_change("house:players", "4").house == {}
+    query = build_query(s.rules(), 8)
+    assert query == "?rules=hkf&deal=8&house=players.6"
+    assert parse_query(query) == ShareRequest("hkf", 8, {"players": 6})
+
+
+def six_player_controller(deal: int = 5, name: str = "classic") -> Controller:
+    ctrl = Controller(Settings(preset=name).with_change("house:players", "6"), rng=random.Random(1))
+    ctrl.new_game(deal)
+    return ctrl
+
+
+def test_the_six_player_table_shows_five_other_seats_and_teams_of_three() -> None:
+    ctrl = six_player_controller()
+    assert sorted(ctrl.bots) == [1, 2, 3, 4, 5]
+    html = page(ctrl)
+    seats = re.findall(r'<div class="seat (us|them)[^"]*" aria-label="([A-Za-z]+)( \([a-z]+\))?:', html)
+    assert [(name, role.strip(" ()")) for _team, name, role in seats] == [
+        ("West", "opponent"),
+        ("Northwest", "partner"),
+        ("North", "opponent"),
+        ("Northeast", "teammate"),
+        ("East", "opponent"),
+    ]
+    assert [team for team, _n, _r in seats] == ["them", "us", "them", "us", "them"]
+    assert "(South, Northwest &amp; Northeast)" in html and "(West, North &amp; East)" in html
+    assert "Us (S+NW+NE)" in html and "Them (W+N+E)" in html
+    assert len(ctrl.shown_hand()) == 11
+
+
+def test_a_six_player_round_plays_to_its_scores() -> None:
+    ctrl = six_player_controller(7)
+    for _ in range(3000):
+        if ctrl.game.phase in ("round_over", "game_over"):
+            break
+        if ctrl.bot_to_act():
+            ctrl.bot_step()
+        elif ctrl.game.phase == "answer":
+            ctrl.handle("answer", "yes")
+        elif ctrl.game.phase == "draw":
+            ctrl.handle("draw")
+        else:
+            ctrl.handle("card", "0")
+            ctrl.handle("discard")
+            if ctrl.human_to_act() and ctrl.game.phase == "play":
+                ctrl.handle("end-turn")
+    assert ctrl.game.phase in ("round_over", "game_over")
+    assert ctrl.engine_problems == []
+    html = page(ctrl)
+    assert "Your team (South &amp; Northwest &amp; Northeast)" in html
+
+
+def six_player_question() -> dict[str, object]:
+    """A saved six-player classic game stopped where Northeast asks South "May I go out?"."""
+    rules = preset("classic", players=6)
+    for deal in range(1, 200):
+        game = Game(rules, deal)
+        bots = {s: make_bot("normal", s, deal) for s in range(6)}
+        for _ in range(4000):
+            if game.phase in ("round_over", "game_over"):
+                break
+            if game.phase == "answer" and game.to_act == HUMAN:
+                return to_dict(game)
+            seat = game.to_act
+            assert seat is not None
+            view = view_for(game, seat)
+            decision = bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)
+            game.apply(decision.action)
+    raise AssertionError("no six-player deal where a teammate asks South")
+
+
+def test_the_next_teammate_asks_and_the_dialog_names_them() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.resume(json.dumps(six_player_question()))
+    assert ctrl.game.turn == 4 and ctrl.game.partner(4) == HUMAN
+    html = page(ctrl)
+    assert "Northeast asks: “May I go out?”" in html
+    ctrl.handle("answer", "yes")
+    assert ctrl.game.phase != "answer"
+
+
+# ----- settings kept in two copies -----------------------------------------------------
+
+
+def test_the_newer_settings_copy_wins() -> None:
+    old = Settings().to_json(3)
+    new = Settings(level="hard").to_json(4)
+    assert choose_settings(old, new) == (Settings(level="hard"), 4)
+    assert choose_settings(new, old) == (Settings(level="hard"), 4)
+    # A tie goes to IndexedDB; a copy without a number (before numbering) is older than one with.
+    assert choose_settings(Settings(level="easy").to_json(4), new)[0].level == "easy"
+    assert choose_settings(Settings(level="easy").to_json(), new)[0].level == "hard"
+    assert choose_settings(Settings(level="easy").to_json(), None) == (Settings(level="easy"), 0)
+
+
+@pytest.mark.parametrize("bad", [None, "nonsense{", "[]", 5, "x" * 20_000])
+def test_an_unreadable_settings_copy_gives_way_to_the_other(bad: object) -> None:
+    good = Settings(four_colour=True).to_json(2)
+    assert choose_settings(bad, good) == (Settings(four_colour=True), 2)
+    assert choose_settings(good, bad) == (Settings(four_colour=True), 2)
+    assert choose_settings(bad, bad) == (Settings(), 0)
+
+
+def test_a_negative_or_odd_number_counts_as_none() -> None:
+    odd = json.loads(Settings(level="hard").to_json())
+    for seq in (-4, True, 2.5, "9"):
+        odd["seq"] = seq
+        assert choose_settings(json.dumps(odd), Settings().to_json(1))[0].level == "normal"
+
+
+def test_each_settings_save_is_numbered() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.settings_seq = 7
+    ctrl.change_setting("level", "hard")
+    assert ctrl.settings_dirty
+    text = ctrl.next_settings_save()
+    assert not ctrl.settings_dirty and json.loads(text)["seq"] == 8
+    assert choose_settings(None, text) == (Settings(level="hard"), 8)
+
+
+def test_the_storage_message_does_not_overstate_the_problem() -> None:
+    kept = storage_problem(local_ok=True)
+    assert "still saved" in kept and "won't be kept" not in kept and "can't be stored" not in kept
+    lost = storage_problem(local_ok=False)
+    assert "won't be kept" in lost
