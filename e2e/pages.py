@@ -43,6 +43,7 @@ SAVED_KEYS = (
 }"""
 )
 QUICK_KEY = "handfoot-game"  # the synchronous copy of the save, in localStorage
+QUICK_SETTINGS_KEY = "handfoot-settings"  # the synchronous copy of the settings
 
 # What the page shows, for comparing the position left with the position resumed.
 SNAPSHOT = """() => {
@@ -228,6 +229,33 @@ class Table:
     def back_to_table(self) -> Table:
         return self.tap("Back to the table")
 
+    def choose(self, setting: str, option: str) -> Table:
+        """On the Settings screen, pick an option (by its visible text) for a setting (by its label)."""
+        house = self.page.locator("details.house")
+        if house.count() and house.get_attribute("open") is None:
+            self.page.locator("details.house summary").click()
+        self.page.get_by_label(setting, exact=True).select_option(label=option)
+        return self.wait_until_idle()
+
+    def start_new_game(self, deal: int | None = None) -> Table:
+        """On the Settings screen, start a new game (with a typed deal number)."""
+        self.page.get_by_label("Deal number").fill("" if deal is None else str(deal))
+        self.page.get_by_role("button", name="Start new game").click()
+        return self.wait_until_idle()
+
+    def other_seats(self) -> list[str]:
+        """The names of the other seats shown, in turn order."""
+        return self.page.locator(".seats .seat strong").all_inner_texts()
+
+    def share_link(self) -> str:
+        """Press Share and read the link it shows."""
+        self.page.get_by_role("button", name="Share", exact=True).click()
+        return self.page.locator("#share-link").input_value()
+
+    def first_meld_badges(self) -> list[str]:
+        """The first-meld minimum badges (opponents first, then my team)."""
+        return self.page.locator(".team .need").all_inner_texts()
+
     def play_my_turn_simply(self) -> None:
         """Draw, then discard my first card (or answer my partner)."""
         if self.partner_asks():
@@ -270,6 +298,14 @@ class Table:
     def quick_save(self) -> str | None:
         """The copy of the saved game that the page writes synchronously (localStorage)."""
         return self.page.evaluate("(key) => localStorage.getItem(key)", QUICK_KEY)
+
+    def quick_settings(self) -> str | None:
+        """The copy of the settings that the page writes synchronously (localStorage)."""
+        return self.page.evaluate("(key) => localStorage.getItem(key)", QUICK_SETTINGS_KEY)
+
+    def replace_quick_settings(self, text: str) -> Table:
+        self.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [QUICK_SETTINGS_KEY, text])
+        return self
 
     def replace_quick_save(self, text: str) -> Table:
         self.page.evaluate("([key, text]) => localStorage.setItem(key, text)", [QUICK_KEY, text])

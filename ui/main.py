@@ -28,6 +28,7 @@ from ui.settings import choose_settings
 from ui.share import ShareProblem, ShareRequest, parse_query
 
 PACE_SECONDS = 0.75
+STORE_TIMEOUT_SECONDS = 10
 GAME_KEY = "game"
 SETTINGS_KEY = "settings"
 QUICK_GAME_KEY = "handfoot-game"  # the localStorage copy
@@ -50,14 +51,54 @@ def local_storage_works() -> bool:
         return False
 
 
+async def idb_opens(name: str) -> bool:
+    """True when IndexedDB opens the database ``name`` (asked through the request's own events).
+
+    A refused IndexedDB makes ``pyscript.storage`` reject with an ``Event``, which Pyodide can't
+    raise as an exception (the ``await`` would never end), so the database is tried first here.
+    """
+    done = asyncio.get_running_loop().create_future()
+
+    def settle(ok: bool, new: bool = False):
+        def handler(event=None) -> None:
+            if new:  # no such database yet: leave creating it (and its object store) to pyscript.storage
+                request.transaction.abort()
+            elif ok:
+                request.result.close()
+            if not done.done():
+                done.set_result(ok)
+
+        return create_proxy(handler)
+
+    events = ("onsuccess", "onupgradeneeded", "onerror", "onblocked")
+    handlers = [settle(True), settle(True, new=True), settle(False), settle(False)]
+    request = None
+    try:
+        request = window.indexedDB.open(name)
+        for event, handler in zip(events, handlers, strict=True):
+            setattr(request, event, handler)
+        return await done
+    except Exception as err:  # no IndexedDB at all, or open() threw
+        window.console.warn("Saved data could not be opened:", repr(err))
+        return False
+    finally:
+        if request is not None:  # later events (the error after an abort) find no handler
+            for event in events:
+                setattr(request, event, None)
+        for handler in handlers:
+            handler.destroy()
+
+
 async def open_store():
     """The IndexedDB store, or a plain dict if the browser refuses it; and what to tell the player."""
     try:
-        return await storage("handfoot"), None
-    except Exception as err:  # a damaged database must not stop the game
-        window.console.warn("Saved data could not be opened:", str(err))
-        local_ok = local_storage_works()
-        return {}, (saves.storage_problem(local_ok), not local_ok)
+        if await asyncio.wait_for(idb_opens("@pyscript/handfoot"), STORE_TIMEOUT_SECONDS):
+            return await asyncio.wait_for(storage("handfoot"), STORE_TIMEOUT_SECONDS), None
+        window.console.warn("Saved data could not be opened: IndexedDB refused the database")
+    except Exception as err:  # a damaged database, or one that never answers, must not stop the game
+        window.console.warn("Saved data could not be opened:", repr(err))
+    local_ok = local_storage_works()
+    return {}, (saves.storage_problem(local_ok), not local_ok)
 
 
 store, store_problem = await open_store()  # noqa: F704 (PyScript runs top-level await)
