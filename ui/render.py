@@ -63,12 +63,19 @@ def seat_box(view: View, seat: SeatView) -> str:
     marker = '<span class="turn-mark">▶ Playing</span>' if turn else ""
     label = f"{seat.name}{role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}" + (", playing now" if turn else "")
     team = "us" if seat.team == HUMAN % 2 else "them"
+    if view.rules.players > 4:  # compact: the sets still waiting on a line of their own
+        counts = f'<span class="counts"><b>{seat.hand_count}</b> {esc(STAGES[seat.stage])}</span>' + (
+            f'<span class="waiting">+ {esc(", ".join(waiting))}</span>' if waiting else ""
+        )
+    else:
+        counts = f'<span class="counts"><b>{seat.hand_count}</b> {esc(STAGES[seat.stage])}{esc(rest)}</span>'
     return (
         f'<div class="seat {team}{" active" if turn else ""}" aria-label="{esc(label)}" role="group">'
         f"<strong>{esc(seat.name)}</strong>"
         + (f'<span class="role">{esc(role.strip(" ()"))}</span>' if role else "")
         + marker
-        + f'<span class="counts"><b>{seat.hand_count}</b> {esc(STAGES[seat.stage])}{esc(rest)}</span></div>'
+        + counts
+        + "</div>"
     )
 
 
