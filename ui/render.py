@@ -89,7 +89,7 @@ def pile_box(view: View) -> str:
     else:
         note = f"{len(view.pile)} card{'s' if len(view.pile) != 1 else ''}"
     face = mini_card(top) if top is not None else '<span class="mini empty">empty</span>'
-    blocked = ' <span class="badge block" aria-hidden="true">⛔ blocked</span>' if view.pile_blocked else ""
+    blocked = ' <span class="badge block" aria-hidden="true">✕ blocked</span>' if view.pile_blocked else ""
     return (
         '<div class="center">'
         f'<div class="stock" aria-label="Stock: {view.stock_count} cards"><span class="back" aria-hidden="true">'
