@@ -31,8 +31,8 @@ from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
 
 HUMAN = 0
-MAX_LINES = 12
-"""Enough for a lap of the table at six players (five computer turns of draw, meld, discard)."""
+MAX_LINES = 16
+"""About one lap of the table at six players: five computer turns of two or three lines."""
 SCREENS = ("table", "settings", "rules", "hands")
 
 
