@@ -309,10 +309,16 @@ def explain(r: dict[str, Any]) -> list[str]:
             + (f"Its own boot (resume + first draw) is only {boot:.0f} ms of that; " if boot is not None else "")
             + "the rest is PyScript's start-up on top of Pyodide (core.js and its chunks, reading "
             "`pyscript.json`, fetching each listed Python file and writing it to the file system one by one) "
-            "and importing the engine and UI modules (compiling ~40 .py files to bytecode on every start). "
-            "Levers: ship the Python as one zip (or precompiled .pyc in a zip) unpacked in one go, import "
-            "lazily what the first screen does not need (hint, arena, terminal, cli, simulate), and on a loaded "
-            "2-core machine the ratio also moves with the noise (see the per-run figures)."
+            "and importing the engine and UI modules: about 410 ms in Pyodide compiled from source (measured "
+            "under Node.js on 2026-11-29). Tried and not kept: shipping unchecked-hash .pyc compiled by Pyodide "
+            "itself cut that import to about 175 ms but saved only about 90 ms of warm start-up in this bench "
+            "while adding about 230 kB gzip to the first visit (over the bytes target). In the warm timeline "
+            "Pyodide's files are in hand after about 0.35 s, yet the page asks for the first Python file only "
+            "at about 2.8 s, when the bare page is already ready at about 2.1 s (different runs, so only "
+            "roughly): a large part of the gap is PyScript's "
+            "own boot of its Python side before our first line runs. Remaining levers: one zip of the Python "
+            "files, lazy imports of what the first screen doesn't need (the computer players), or loading "
+            "Pyodide without PyScript."
         )
     if b and b["ratio_whole_gzip"] > BYTES_TARGET:
         app = b["groups"]["app/gzip"]["whole"]

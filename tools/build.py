@@ -23,6 +23,10 @@ PYODIDE_FILES = [
     "python_stdlib.zip",
     "pyodide-lock.json",
 ]
+COMMAND_LINE_ONLY = {
+    f"engine/{name}.py" for name in ("__main__", "cli", "arena", "terminal", "simulate", "invariants")
+}
+"""Engine modules the page never imports: left out of the site to save bytes and start-up."""
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webmanifest", ".svg"}
 SW_TEMPLATE = ROOT / "tools" / "service-worker.template.js"
 
@@ -46,7 +50,7 @@ def copy_app() -> list[Path]:
     for src in sorted((ROOT / "ui").rglob("*")):
         if src.is_file() and "__pycache__" not in src.parts:
             copy(src, DIST / src.relative_to(ROOT))
-    engine = python_sources("engine")
+    engine = [p for p in python_sources("engine") if p.as_posix() not in COMMAND_LINE_ONLY]
     for rel in engine:
         copy(ROOT / rel, DIST / rel)
     write_icons(DIST / "icons")
