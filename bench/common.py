@@ -22,17 +22,10 @@ from engine.arena import percentile as engine_percentile
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "tools"))
+from browser import CHROMIUM as CHROMIUM  # noqa: E402 (re-exported for the bench modules)
+from browser import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
 from serve import Handler, Server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 BOOT_TIMEOUT_MS = 90_000
 

@@ -335,7 +335,10 @@ class Controller:
         if not self.human_to_act() or self.game.phase not in ("draw", "play"):
             self.note = Note(self._waiting_text(), "error")
             return
-        plays = [*self.staged, staged]
+        self._restage([*self.staged, staged])
+
+    def _restage(self, plays: list[Staged]) -> None:
+        """Replace the staged melds with ``plays`` unless they can't go down together."""
         problem = self._staging_problem(plays)
         if problem:
             self.note = Note(problem, "error")
@@ -372,13 +375,7 @@ class Controller:
         i = int(arg)
         plays = list(self.staged)
         plays[i] = replace(plays[i], cards=plays[i].cards + cards)
-        problem = self._staging_problem(plays)
-        if problem:
-            self.note = Note(problem, "error")
-            return
-        self.staged = plays
-        self.selected = []
-        self.note = None
+        self._restage(plays)
 
     def _on_unstage(self, arg: str) -> None:
         if arg.isdigit() and int(arg) < len(self.staged):
