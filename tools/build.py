@@ -28,7 +28,7 @@ COMMAND_LINE_ONLY = {
 }
 """Engine modules the page never imports: left out of the site to save bytes and start-up."""
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webmanifest", ".svg"}
-SW_TEMPLATE = ROOT / "tools" / "service-worker.template.js"
+SW_TEMPLATE = ROOT / "service-worker.js"
 
 
 def copy(src: Path, dest: Path) -> None:
