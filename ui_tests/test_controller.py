@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -119,7 +120,7 @@ def test_bots_play_until_the_human_and_saves_reload() -> None:
     again = Controller(Settings())
     again.resume(ctrl.save_data())
     assert again.game == ctrl.game
-    assert from_dict(__import__("json").loads(ctrl.save_data())) == ctrl.game
+    assert from_dict(json.loads(ctrl.save_data())) == ctrl.game
 
 
 def test_whole_round_then_replay_and_next_round() -> None:
