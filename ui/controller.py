@@ -11,11 +11,10 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
-from engine.bots import Bot, hint, make_bot
 from engine.deal import MAX_DEAL
 from engine.errors import LoadError, RuleViolation
 from engine.legal import legal_actions, meld_targets, meldable_cards
@@ -29,6 +28,9 @@ from . import saves
 from .narrate import describe_action, describe_entry, who
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
+
+if TYPE_CHECKING:
+    from engine.bots import Bot
 
 HUMAN = 0
 MAX_LINES = 16
@@ -142,8 +144,26 @@ class Controller:
         self.screen = "table"
 
     def _make_bots(self) -> None:
-        deal = self.game.deal_number
-        self.bots = {s: make_bot(self.settings.level, s, deal) for s in range(self.game.n) if s != HUMAN}
+        """Forget the computer players: each is made when its seat first acts (``bot``)."""
+        self.bots = {}
+
+    def bot(self, seat: int) -> Bot:
+        """The computer player in ``seat``, made on first use from the level and the deal number.
+
+        Made late, so the computer players' code is imported only when the table is already up
+        (``ui/main.py`` calls ``load_players`` once the page is ready); a bot made late decides
+        exactly as one made at the deal, since it is seeded from (deal, seat, level) alone.
+        """
+        if seat not in self.bots:
+            from engine.bots import make_bot
+
+            self.bots[seat] = make_bot(self.settings.level, seat, self.game.deal_number)
+        return self.bots[seat]
+
+    @staticmethod
+    def load_players() -> None:
+        """Import the computer players' code now (about 50 ms in Pyodide), off the start-up path."""
+        import engine.bots  # noqa: F401
 
     # ----- what the table shows -------------------------------------------------
 
@@ -205,7 +225,7 @@ class Controller:
         if seat is None or seat == HUMAN:
             return None
         view = view_for(self.game, seat)
-        bot = self.bots[seat]
+        bot = self.bot(seat)
         decision = bot.answer(view) if self.game.phase == "answer" else bot.decide(view)
         action, reason = decision.action, decision.reason
         if self.game.check(action) is not None:
@@ -409,6 +429,8 @@ class Controller:
         if not self.human_to_act():
             self.note = Note(self._waiting_text(), "error")
             return
+        from engine.bots import hint
+
         decision = hint(self.view())
         text = describe_action(self.game, decision.action, HUMAN, HUMAN)
         self.note = Note(f"Hint: {text} {decision.reason}", "hint")

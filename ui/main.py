@@ -395,3 +395,6 @@ if body.getAttribute("data-update-available") == "1":
 body.dataset.bootMs = f"{(time.perf_counter() - boot_started) * 1000:.1f}"
 body.dataset.ready = "1"
 kick()
+# The computer players' code loads just after the table is up (a later task, so the page paints
+# first); a computer turn that comes sooner loads it itself.
+asyncio.get_running_loop().call_later(0.05, ctrl.load_players)

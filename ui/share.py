@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, urlencode
 
 from engine.deal import MAX_DEAL
 from engine.rules import RuleSet
@@ -18,6 +17,51 @@ from .settings import HOUSE_CHOICES, PRESET_NAMES, house_code, house_of, house_v
 
 KNOWN_KEYS = {"rules", "deal", "house", "test"}
 MAX_QUERY = 600
+UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
+HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+# The query is read and written here rather than with ``urllib.parse``: importing that module (it
+# pulls in ``ipaddress``) costs about 60 ms of the app's start-up in Pyodide.  Both functions
+# behave as ``urlencode``/``parse_qs`` do for what a link can hold (tests compare them).
+
+
+def encode_query(params: dict[str, str]) -> str:
+    """``key=value&...`` with form encoding: spaces as '+', everything but unreserved characters as %XX."""
+
+    def quote(text: str) -> str:
+        return "".join(
+            ch if ch in UNRESERVED else "+" if ch == " " else "".join(f"%{b:02X}" for b in ch.encode())
+            for ch in text
+        )
+
+    return "&".join(f"{quote(k)}={quote(v)}" for k, v in params.items())
+
+
+def _unquote(text: str) -> str:
+    """Form decoding: '+' is a space, %XX a byte; a '%' not followed by two hex digits stays as it is."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    head, *parts = text.split("%")
+    out = bytearray(head.encode())
+    for part in parts:
+        if len(part) >= 2 and part[0] in HEX_DIGITS and part[1] in HEX_DIGITS:
+            out.append(int(part[:2], 16))
+            out += part[2:].encode()
+        else:
+            out += b"%" + part.encode()
+    return out.decode("utf-8", errors="replace")
+
+
+def decode_query(query: str) -> dict[str, list[str]]:
+    """Every value of every key, in order; blank values kept (as ``parse_qs(q, keep_blank_values=True)``)."""
+    params: dict[str, list[str]] = {}
+    for item in query.split("&"):
+        if not item:
+            continue
+        key, _, value = item.partition("=")
+        params.setdefault(_unquote(key), []).append(_unquote(value))
+    return params
 
 
 @dataclass(frozen=True)
@@ -42,7 +86,7 @@ def build_query(rules: RuleSet, deal: int) -> str:
     house = house_of(rules)
     if house:
         params["house"] = "~".join(f"{k}.{house_code(k, v)}" for k, v in sorted(house.items()))
-    return "?" + urlencode(params, safe="~.")
+    return "?" + encode_query(params)
 
 
 def parse_deal_number(text: str) -> int | None:
@@ -61,7 +105,7 @@ def parse_query(query: str) -> ShareRequest | ShareProblem | None:
         return None
     if len(query) > MAX_QUERY:
         return ShareProblem("That link is too long to be a game link, so a normal game starts instead.")
-    params = parse_qs(query, keep_blank_values=True)
+    params = decode_query(query)
     if not ({"rules", "deal", "house"} & set(params)):
         return None
     if any(len(v) > 1 for v in params.values()):

@@ -125,7 +125,7 @@ def six_player_controller(deal: int = 5, name: str = "classic") -> Controller:
 
 def test_the_six_player_table_shows_five_other_seats_and_teams_of_three() -> None:
     ctrl = six_player_controller()
-    assert sorted(ctrl.bots) == [1, 2, 3, 4, 5]
+    assert [ctrl.bot(s).seat for s in range(1, ctrl.game.n)] == [1, 2, 3, 4, 5]
     html = page(ctrl)
     seats = re.findall(r'<div class="seat (us|them)[^"]*" aria-label="([A-Za-z]+)( \([a-z]+\))?:', html)
     assert [(name, role.strip(" ()")) for _team, name, role in seats] == [

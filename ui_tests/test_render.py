@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import html
 import random
 import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ui.controller import Controller, Note
 from ui.render import page
 from ui.settings import Settings
+from ui.widgets import esc
 
 
 def test_cards_are_named_buttons() -> None:
@@ -39,3 +44,9 @@ def test_every_screen_renders_under_every_preset() -> None:
         for screen in ("table", "settings", "rules"):
             ctrl.handle("screen", screen)
             assert "<h1>Hand and Foot</h1>" in page(ctrl)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from(list("<>&\"'a é&amp;;#x27")), max_size=30))
+def test_escaping_matches_the_standard_library(text: str) -> None:
+    assert esc(text) == html.escape(text, quote=True)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlencode
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.rules import preset
 from ui.settings import rules_for
-from ui.share import ShareProblem, ShareRequest, build_query, parse_deal_number, parse_query
+from ui.share import (
+    ShareProblem,
+    ShareRequest,
+    build_query,
+    decode_query,
+    encode_query,
+    parse_deal_number,
+    parse_query,
+)
 
 
 def test_a_link_round_trips() -> None:
@@ -56,3 +68,22 @@ def test_typed_deal_numbers() -> None:
     assert parse_deal_number("999999999") == 999_999_999
     for bad in ("", "0", "1000000000", "4.2", "x1", "²", "99999999999999999999"):
         assert parse_deal_number(bad) is None
+
+
+# The query helpers stand in for urllib.parse (too slow to import at start-up in Pyodide): they must
+# read and write exactly as it does, for anything a pasted or tampered link can hold.
+QUERY_TEXT = st.text(alphabet=st.sampled_from(list("ab=&%+~.-_ 2AFgz;é€\x80/?#")), max_size=40)
+
+
+@settings(max_examples=400)
+@given(QUERY_TEXT)
+def test_reading_a_query_matches_urllib(query: str) -> None:
+    assert decode_query(query) == parse_qs(query, keep_blank_values=True)
+
+
+@settings(max_examples=200)
+@given(st.dictionaries(st.text(max_size=8), st.text(max_size=12), max_size=4))
+def test_writing_a_query_matches_urllib_and_reads_back(params: dict[str, str]) -> None:
+    text = encode_query(params)
+    assert text == urlencode(params, safe="~.")
+    assert decode_query(text) == {k: [v] for k, v in params.items()}
