@@ -1,7 +1,7 @@
 """Computer-player decision time in the page (Pyodide, main thread) next to CPython.
 
 ``bots.html`` loads Pyodide from the app's vendored files, copies the app's Python files
-(``pyscript.json`` "files") into its file system, and runs ``bench/botcore.py`` on the main
+(``pyscript.json`` "files": the modules' zip) into its file system, and runs ``bench/botcore.py`` on the main
 thread: the same engine code on the same thread as the app's computer players.  For each
 level, every preset x deal game is played with that level in all four seats, first in the page
 and then in this CPython process; the games' digests must agree (same decisions).

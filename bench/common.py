@@ -49,8 +49,9 @@ document.body.dataset.ready = "1";
 </script></body></html>
 """
 
-# Loads Pyodide from the same vendored files, copies the app's Python files (pyscript.json "files")
-# into its file system as PyScript does, and exposes benchRun(json) running bench_botcore on the
+# Loads Pyodide from the same vendored files, copies the app's Python files (pyscript.json "files":
+# the modules' zip) into its file system as PyScript does, imports from the zip as ui/main.py does,
+# and exposes benchRun(json) running bench_botcore on the
 # main thread, where the app's computer players run.
 BOTS_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>computer players in the page</title></head>
@@ -67,7 +68,7 @@ for (const [src, dest] of Object.entries(files)) {
   if (dir) py.FS.mkdirTree(dir);
   py.FS.writeFile(path, text);
 }
-py.runPython("import sys; sys.path.insert(0, '.') if '.' not in sys.path else None");
+py.runPython("import os, sys; sys.path[:0] = [os.path.abspath('app.zip'), os.getcwd()]");
 window.benchRun = (args) => {
   py.globals.set("BENCH_ARGS", args);
   return py.runPython("import bench_botcore; bench_botcore.run_json(BENCH_ARGS)");

@@ -28,8 +28,8 @@ def group(path: str) -> str:
         return "Pyodide " + path.removeprefix(CORE_PREFIX)
     if path.startswith("/vendor/pyscript/"):
         return "PyScript (core.js and its chunks)"
-    if path.endswith(".py"):
-        return "Python: engine and UI"
+    if path.endswith(".py") or path == "/app.zip":
+        return "Python: engine and UI (app.zip, ui/main.py)"
     if path.startswith("/icons/"):
         return "icons"
     return "page shell (html, css, js, json, manifest, service worker)"

@@ -5,8 +5,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +30,12 @@ COMMAND_LINE_ONLY = {
 }
 """Engine modules the page never imports: left out of the site to save bytes and start-up."""
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webmanifest", ".svg"}
+APP_ZIP = "app.zip"
+"""The engine and UI modules in one stored (uncompressed) zip: one request instead of one per file,
+imported in place by zipimport (``ui/main.py`` puts it on ``sys.path``); the server's gzip copy
+compresses it as well as the files one by one."""
+PRELOAD_MARK = "<!-- preloads: tools/build.py -->"
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same zip (and revision)
 SW_TEMPLATE = ROOT / "service-worker.js"
 
 
@@ -44,18 +52,49 @@ def python_sources(package: str) -> list[Path]:
 
 
 def copy_app() -> list[Path]:
-    """Copy the shell, the UI and the engine; return the Python files Pyodide needs."""
-    copy(ROOT / "index.html", DIST / "index.html")
+    """Copy the shell and the UI's page script, zip the modules; return the Python files zipped."""
+    shell = (ROOT / "index.html").read_text()
+    if PRELOAD_MARK not in shell:
+        sys.exit(f"index.html has lost its {PRELOAD_MARK} line")
+    (DIST / "index.html").write_text(shell.replace(PRELOAD_MARK, preload_links()))
     copy(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
     for src in sorted((ROOT / "ui").rglob("*")):
-        if src.is_file() and "__pycache__" not in src.parts:
+        if src.is_file() and "__pycache__" not in src.parts and src.suffix != ".py":
             copy(src, DIST / src.relative_to(ROOT))
+    copy(ROOT / "ui" / "main.py", DIST / "ui" / "main.py")  # the page's script; not imported
     engine = [p for p in python_sources("engine") if p.as_posix() not in COMMAND_LINE_ONLY]
-    for rel in engine:
-        copy(ROOT / rel, DIST / rel)
+    modules = engine + [p for p in python_sources("ui") if p != Path("ui/main.py")]
+    write_zip(DIST / APP_ZIP, modules)
     write_icons(DIST / "icons")
-    # ui/main.py runs as the page's script; the other ui modules are importable as ui.<name>.
-    return engine + [p for p in python_sources("ui") if p != Path("ui/main.py")]
+    return modules
+
+
+def write_zip(dest: Path, files: list[Path]) -> None:
+    """A deterministic stored zip of ``files`` (repo-relative paths kept as the names inside)."""
+    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_STORED) as archive:
+        for rel in files:
+            info = zipfile.ZipInfo(rel.as_posix(), date_time=ZIP_TIME)
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, (ROOT / rel).read_bytes())
+
+
+def preload_links() -> str:
+    """``<link>`` tags that start every start-up download at once instead of one after another.
+
+    Without them the page asks for Pyodide only after PyScript's own modules have loaded and
+    read the config, and for the Python files only after Pyodide has booted.  Each link matches
+    the request made later (module imports; ``fetch`` in cors mode with same-origin credentials),
+    so nothing is downloaded twice.
+    """
+    core = (PYSCRIPT / "core.js").read_text()
+    chunks = sorted(set(re.findall(r'from\s*"\./([\w.-]+\.js)"', core)))
+    modules = [f"vendor/pyscript/{c}" for c in chunks]
+    modules += [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if n.endswith(".mjs")]
+    fetched = [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if not n.endswith(".mjs")]
+    fetched += ["pyscript.json", APP_ZIP, "ui/main.py"]
+    lines = [f'<link rel="modulepreload" href="{m}">' for m in modules]
+    lines += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
+    return "\n  ".join(lines)
 
 
 def copy_vendor() -> None:
@@ -69,10 +108,9 @@ def copy_vendor() -> None:
             copy(src, DIST / "vendor" / "pyscript" / src.name)
 
 
-def write_pyscript_config(py_files: list[Path]) -> None:
-    """PyScript config: the local runtime, and each Python file copied into Pyodide's FS."""
-    files = {f"./{p.as_posix()}": f"./{p.as_posix()}" for p in py_files}
-    config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": files}
+def write_pyscript_config() -> None:
+    """PyScript config: the local runtime, and the modules' zip copied into Pyodide's FS as it is."""
+    config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": {f"./{APP_ZIP}": f"./{APP_ZIP}"}}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n")
 
 
@@ -98,7 +136,7 @@ def write_gzip_copies() -> tuple[int, int]:
     for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
         data = path.read_bytes()
         raw += len(data)
-        if path.suffix not in COMPRESSIBLE:
+        if path.suffix not in COMPRESSIBLE and path.name != APP_ZIP:
             packed += len(data)
             continue
         small = gzip.compress(data, compresslevel=9, mtime=0)
@@ -113,11 +151,11 @@ def build() -> None:
     DIST.mkdir()
     py_files = copy_app()
     copy_vendor()
-    write_pyscript_config(py_files)
+    write_pyscript_config()
     count = write_service_worker()
     raw, packed = write_gzip_copies()
     print(
-        f"built {DIST}: {count} precached URLs, {len(py_files)} Python files, "
+        f"built {DIST}: {count} precached URLs, {len(py_files)} Python modules in {APP_ZIP}, "
         f"{raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzipped"
     )
 

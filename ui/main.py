@@ -15,11 +15,17 @@ copy (``ui.settings.choose_settings``) on boot.
 """
 
 import asyncio
+import os
+import sys
 import time
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, storage, window
 from pyscript.ffi import is_none
+
+# The engine and UI modules arrive as one zip (tools/build.py writes it, pyscript.json copies it
+# next to this script); zipimport reads them from it in place.
+sys.path.insert(0, os.path.abspath("app.zip"))
 
 from ui import saves
 from ui.controller import Controller, Note
