@@ -95,30 +95,34 @@ def paired(app: list[float], bare: list[float]) -> float:
 
 def startup_section(s: dict[str, Any]) -> list[str]:
     app, bare = s["pages"]["app"], s["pages"]["bare"]
+    modes = [m for m in ("cold", "warm", "later") if m in app and m in bare]
     out = [
         f"## 1. Start-up, side by side ({s['runs']} interleaved runs each, fresh profile per run)",
         "",
         'Milliseconds from the start of the navigation until `body[data-ready="1"]` (the table takes',
         "a tap; for the bare page: `loadPyodide()` resolved), measured inside the page. Cold: first",
         "visit on a fresh profile. Warm: the browser relaunched on the same profile (service worker",
-        "and its cache for the app; the HTTP and code caches for both).",
+        "and its cache for the app; the HTTP and code caches for both). Later: relaunched once more,",
+        "as every visit after the first return.",
         "",
-        "| page | cold median | warm median | cold runs | warm runs |",
-        "|---|---|---|---|---|",
+        "| page | " + " | ".join(f"{m} median" for m in modes) + " | " + " | ".join(f"{m} runs" for m in modes) + " |",
+        "|---|" + "---|" * (2 * len(modes)),
     ]
     for name, p in (("app", app), ("bare `loadPyodide()`", bare)):
-        cold = ", ".join(f"{v:.0f}" for v in p["cold"]["samples_ms"])
-        warm = ", ".join(f"{v:.0f}" for v in p["warm"]["samples_ms"])
-        out.append(f"| {name} | {p['cold']['median_ms']:.0f} ms | {p['warm']['median_ms']:.0f} ms | {cold} | {warm} |")
-    out.append(f"| **app / bare** | **{s['cold_ratio']:.2f} ×** | **{s['warm_ratio']:.2f} ×** | | |")
-    pairs = {m: paired(app[m]["samples_ms"], bare[m]["samples_ms"]) for m in ("cold", "warm")}
-    out.append(f"| median of per-run app/bare (adjacent runs) | {pairs['cold']:.2f} × | {pairs['warm']:.2f} × | | |")
+        medians = " | ".join(f"{p[m]['median_ms']:.0f} ms" for m in modes)
+        runs = " | ".join(", ".join(f"{v:.0f}" for v in p[m]["samples_ms"]) for m in modes)
+        out.append(f"| {name} | {medians} | {runs} |")
+    blank = " |" * len(modes)
+    out.append("| **app / bare** | " + " | ".join(f"**{s[m + '_ratio']:.2f} ×**" for m in modes) + f" |{blank}")
+    pairs = [paired(app[m]["samples_ms"], bare[m]["samples_ms"]) for m in modes]
+    paired_cells = " | ".join(f"{x:.2f} ×" for x in pairs)
+    out.append(f"| median of per-run app/bare (adjacent runs) | {paired_cells} |{blank}")
     out.append("")
     if s.get("app_boot_ms_median") is not None:
         out.append(
             f"The app's own boot (resume the save and draw the table, `data-boot-ms`) takes a median of "
-            f"{s['app_boot_ms_median']:.0f} ms of that; the rest of the gap is PyScript itself (its JavaScript, "
-            "its config, fetching the Python files into the file system) and importing the engine and UI modules."
+            f"{s['app_boot_ms_median']:.0f} ms of that; the rest of the gap is PyScript itself (its JavaScript "
+            "and the Python side it boots before our script) and importing the engine and UI modules."
         )
     la = s.get("load_average", {})
     out.append(f"Load average before/after: {la.get('before')} / {la.get('after')}.")

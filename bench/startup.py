@@ -4,7 +4,11 @@ Each run uses a fresh Chromium profile (a new temporary user-data directory):
 - cold: the first visit, nothing cached;
 - warm: the browser is closed and relaunched on the same profile (disk HTTP cache, V8 code
   cache and, for the app, the service worker and its cache kept; memory caches gone), as a
-  player who opens the app again.
+  player who opens the app again;
+- later: once more, as every visit after that.  For the app this differs from warm: the first
+  visit served by the service worker compiles Pyodide's WebAssembly from the worker's cache, and
+  Chromium keeps compiled code for that copy only from then on (the bare page's HTTP-cache copy
+  got its compiled code on the cold visit).
 The time is ``performance.now()`` when ``body[data-ready="1"]`` appears, i.e. milliseconds from
 the start of the navigation until the page can take a tap, measured inside the page (no
 Playwright polling in it).  Runs alternate app, bare, app, bare…  Nothing is routed (routing
@@ -18,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Playwright, sync_playwright
 
 from .common import (
@@ -33,6 +38,8 @@ from .common import (
 )
 
 PAGES = {"app": "", "bare": "bare.html"}
+MODES = ("cold", "warm", "later")
+ATTEMPTS = 3
 SETTLE_S = 1.0  # after ready (and the service worker, for the app), let caches reach the disk
 
 
@@ -69,9 +76,18 @@ def visit(pw: Playwright, url: str, profile: Path, meter: Meter, *, wait_sw: boo
     }
 
 
+def visits(pw: Playwright, url: str, is_app: bool, meter: Meter) -> tuple[dict[str, Any], ...]:
+    """Cold, warm and later visits on one fresh profile."""
+    with tempfile.TemporaryDirectory(prefix="hf-profile-") as profile:
+        cold = visit(pw, url, Path(profile), meter, wait_sw=is_app)
+        warm = visit(pw, url, Path(profile), meter, wait_sw=False)
+        later = visit(pw, url, Path(profile), meter, wait_sw=False)
+    return cold, warm, later
+
+
 def measure(site: Path, runs: int, log: Any = print) -> dict[str, Any]:
     """``runs`` interleaved cold+warm pairs of the app and of the bare page."""
-    samples: dict[str, dict[str, list[float]]] = {p: {"cold": [], "warm": []} for p in PAGES}
+    samples: dict[str, dict[str, list[float]]] = {p: {m: [] for m in MODES} for p in PAGES}
     served: dict[str, dict[str, int]] = {p: {"cold": 0, "warm": 0} for p in PAGES}
     app_boot: list[float] = []
     problems: list[str] = []
@@ -79,24 +95,32 @@ def measure(site: Path, runs: int, log: Any = print) -> dict[str, Any]:
     with serve(site) as (base, meter), sync_playwright() as pw:
         for i in range(runs):
             for name, path in PAGES.items():
-                with tempfile.TemporaryDirectory(prefix=f"hf-profile-{name}-") as profile:
-                    cold = visit(pw, base + path, Path(profile), meter, wait_sw=(name == "app"))
-                    warm = visit(pw, base + path, Path(profile), meter, wait_sw=False)
-                app_boot += [v["app_boot_ms"] for v in (cold, warm) if v["app_boot_ms"] is not None]
-                samples[name]["cold"].append(cold["ready_ms"])
-                samples[name]["warm"].append(warm["ready_ms"])
+                for attempt in range(1, ATTEMPTS + 1):
+                    try:
+                        cold, warm, later = visits(pw, base + path, name == "app", meter)
+                        break
+                    except PlaywrightError as err:  # a renderer crash now and then: redo the run, and say so
+                        problems.append(f"run {i + 1} {name}, attempt {attempt}: {str(err).splitlines()[0]}")
+                        if attempt == ATTEMPTS:
+                            raise
+                app_boot += [v["app_boot_ms"] for v in (cold, warm, later) if v["app_boot_ms"] is not None]
+                for mode, v in (("cold", cold), ("warm", warm), ("later", later)):
+                    samples[name][mode].append(v["ready_ms"])
                 served[name]["cold"] = sum(cold["bytes_whole"].values())
                 served[name]["warm"] = sum(warm["bytes_at_ready"].values())
                 if name == "app" and not warm["sw_controlled"]:
                     problems.append(f"run {i + 1}: the warm app visit was not controlled by the service worker")
-                log(f"  startup {i + 1}/{runs} {name}: cold {cold['ready_ms']:.0f} ms, warm {warm['ready_ms']:.0f} ms")
+                log(
+                    f"  startup {i + 1}/{runs} {name}: cold {cold['ready_ms']:.0f} ms, warm {warm['ready_ms']:.0f} ms, "
+                    f"later {later['ready_ms']:.0f} ms"
+                )
     result: dict[str, Any] = {"runs": runs, "pages": {}, "problems": problems}
     for name in PAGES:
         result["pages"][name] = {
             mode: {"median_ms": round(median(vals), 1), "samples_ms": vals} for mode, vals in samples[name].items()
         }
         result["pages"][name]["bytes_served_last_run"] = served[name]
-    for mode in ("cold", "warm"):
+    for mode in MODES:
         app = result["pages"]["app"][mode]["median_ms"]
         bare = result["pages"]["bare"][mode]["median_ms"]
         result[f"{mode}_ratio"] = round(app / bare, 3) if bare else None

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -25,15 +28,19 @@ PYODIDE_FILES = [
     "python_stdlib.zip",
     "pyodide-lock.json",
 ]
-COMMAND_LINE_ONLY = {
-    f"engine/{name}.py" for name in ("__main__", "cli", "arena", "terminal", "simulate", "invariants")
-}
+COMMAND_LINE_ONLY = {f"engine/{name}.py" for name in ("__main__", "cli", "arena", "terminal", "simulate", "invariants")}
 """Engine modules the page never imports: left out of the site to save bytes and start-up."""
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webmanifest", ".svg"}
 APP_ZIP = "app.zip"
 """The engine and UI modules in one stored (uncompressed) zip: one request instead of one per file,
 imported in place by zipimport (``ui/main.py`` puts it on ``sys.path``); the server's gzip copy
-compresses it as well as the files one by one."""
+compresses it better than the files one by one."""
+PYSCRIPT_STARTUP_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+"""What @pyscript/core 0.7.31 loads at every start-up (seen in the page's resource timing)."""
+NOT_PRELOADED = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
+"""The .mjs files are module-preloaded instead.  A preloaded pyodide.asm.wasm is compiled afresh on
+every visit: Chromium then skips its cache of compiled WebAssembly, which otherwise saves about
+0.5 s on every return visit (measured with bench/startup.py's later visits, 2026-11-29)."""
 PRELOAD_MARK = "<!-- preloads: tools/build.py -->"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same zip (and revision)
 SW_TEMPLATE = ROOT / "service-worker.js"
@@ -51,8 +58,14 @@ def python_sources(package: str) -> list[Path]:
     return sorted(p.relative_to(ROOT) for p in found)
 
 
-def copy_app() -> list[Path]:
-    """Copy the shell and the UI's page script, zip the modules; return the Python files zipped."""
+def copy_app(*, source: bool = False) -> list[Path]:
+    """Copy the shell and the UI's page script, zip the modules; return the Python files zipped.
+
+    The zip holds .pyc compiled by Pyodide's own Python (``tools/pyc.mjs``): importing them skips
+    compiling about 250 kB of source at every start-up, about 120 ms of the table's start-up in
+    Chromium on this machine (more on a phone).  With ``source`` it holds the .py files instead
+    (tracebacks in the browser console then show source lines).
+    """
     shell = (ROOT / "index.html").read_text()
     if PRELOAD_MARK not in shell:
         sys.exit(f"index.html has lost its {PRELOAD_MARK} line")
@@ -64,18 +77,48 @@ def copy_app() -> list[Path]:
     copy(ROOT / "ui" / "main.py", DIST / "ui" / "main.py")  # the page's script; not imported
     engine = [p for p in python_sources("engine") if p.as_posix() not in COMMAND_LINE_ONLY]
     modules = engine + [p for p in python_sources("ui") if p != Path("ui/main.py")]
-    write_zip(DIST / APP_ZIP, modules)
+    if source:
+        write_zip(DIST / APP_ZIP, {rel.as_posix(): ROOT / rel for rel in modules})
+    else:
+        with tempfile.TemporaryDirectory(prefix="hf-pyc-") as tmp:
+            compiled = compile_pyc(modules, Path(tmp))
+            write_zip(DIST / APP_ZIP, compiled)
     write_icons(DIST / "icons")
     return modules
 
 
-def write_zip(dest: Path, files: list[Path]) -> None:
-    """A deterministic stored zip of ``files`` (repo-relative paths kept as the names inside)."""
+def compile_pyc(modules: list[Path], out: Path) -> dict[str, Path]:
+    """Compile ``modules`` with Pyodide under Node (``tools/pyc.mjs``); zip names -> .pyc files."""
+    command = ["node", str(ROOT / "tools" / "pyc.mjs"), str(ROOT), str(out), *(m.as_posix() for m in modules)]
+    try:
+        subprocess.run(command, check=True, cwd=ROOT)
+    except (OSError, subprocess.CalledProcessError) as err:
+        sys.exit(f"compiling the modules with Pyodide failed ({err}); `--source` builds without compiling")
+    return {f"{rel.as_posix()}c": out / f"{rel.as_posix()}c" for rel in modules}
+
+
+def write_zip(dest: Path, files: dict[str, Path]) -> None:
+    """A deterministic stored zip: each name inside -> the file that holds its bytes."""
     with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_STORED) as archive:
-        for rel in files:
-            info = zipfile.ZipInfo(rel.as_posix(), date_time=ZIP_TIME)
+        for name, path in files.items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
             info.external_attr = 0o644 << 16
-            archive.writestr(info, (ROOT / rel).read_bytes())
+            archive.writestr(info, path.read_bytes())
+
+
+def startup_chunks() -> list[str]:
+    """The PyScript chunks every start-up loads (core.js imports them one after another)."""
+    found = []
+    for prefix in PYSCRIPT_STARTUP_CHUNKS:
+        names = sorted(
+            p.name for p in PYSCRIPT.glob(f"{prefix}-*.js") if re.fullmatch(rf"{prefix}-[\w-]{{8}}\.js", p.name)
+        )
+        if len(names) != 1:
+            sys.exit(
+                f"PyScript's dist has {len(names)} '{prefix}-*.js' chunks, expected one: check PYSCRIPT_STARTUP_CHUNKS"
+            )
+        found += names
+    return found
 
 
 def preload_links() -> str:
@@ -84,13 +127,11 @@ def preload_links() -> str:
     Without them the page asks for Pyodide only after PyScript's own modules have loaded and
     read the config, and for the Python files only after Pyodide has booted.  Each link matches
     the request made later (module imports; ``fetch`` in cors mode with same-origin credentials),
-    so nothing is downloaded twice.
+    so nothing is downloaded twice.  The WebAssembly is left out (see ``NOT_PRELOADED``).
     """
-    core = (PYSCRIPT / "core.js").read_text()
-    chunks = sorted(set(re.findall(r'from\s*"\./([\w.-]+\.js)"', core)))
-    modules = [f"vendor/pyscript/{c}" for c in chunks]
+    modules = [f"vendor/pyscript/{c}" for c in startup_chunks()]
     modules += [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if n.endswith(".mjs")]
-    fetched = [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if not n.endswith(".mjs")]
+    fetched = [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if n not in NOT_PRELOADED]
     fetched += ["pyscript.json", APP_ZIP, "ui/main.py"]
     lines = [f'<link rel="modulepreload" href="{m}">' for m in modules]
     lines += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
@@ -98,14 +139,17 @@ def preload_links() -> str:
 
 
 def copy_vendor() -> None:
-    """Vendor the Pyodide runtime and all of PyScript's dist (minus source maps)."""
+    """Vendor the Pyodide runtime and the PyScript files the page loads.
+
+    The rest of PyScript's dist (its editor, terminal, TOML, zip and MicroPython chunks, about
+    330 kB gzipped) is never loaded by this page and so is not shipped or precached.
+    """
     if not PYODIDE.is_dir() or not PYSCRIPT.is_dir():
         sys.exit("node_modules is missing: run `npm ci` first")
     for name in PYODIDE_FILES:
         copy(PYODIDE / name, DIST / "vendor" / "pyodide" / name)
-    for src in sorted(PYSCRIPT.iterdir()):
-        if src.is_file() and src.suffix != ".map":
-            copy(src, DIST / "vendor" / "pyscript" / src.name)
+    for name in ["core.js", "core.css", *startup_chunks()]:
+        copy(PYSCRIPT / name, DIST / "vendor" / "pyscript" / name)
 
 
 def write_pyscript_config() -> None:
@@ -145,20 +189,23 @@ def write_gzip_copies() -> tuple[int, int]:
     return raw, packed
 
 
-def build() -> None:
+def build(*, source: bool = False) -> None:
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
-    py_files = copy_app()
+    py_files = copy_app(source=source)
     copy_vendor()
     write_pyscript_config()
     count = write_service_worker()
     raw, packed = write_gzip_copies()
     print(
-        f"built {DIST}: {count} precached URLs, {len(py_files)} Python modules in {APP_ZIP}, "
+        f"built {DIST}: {count} precached URLs, {len(py_files)} Python modules "
+        f"({'source' if source else 'compiled'}) in {APP_ZIP}, "
         f"{raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzipped"
     )
 
 
 if __name__ == "__main__":
-    build()
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--source", action="store_true", help="ship .py source in app.zip instead of .pyc")
+    build(source=parser.parse_args().source)

@@ -60,8 +60,10 @@ def compare(path: str) -> int:
     if theirs.get("failures") or ours["playout_digests"] != theirs.get("playout_digests"):
         print("Pyodide and CPython disagree:", theirs.get("playout_digests"), ours["playout_digests"])
         return 1
-    print(f"Pyodide ({theirs['python'].split()[0]}) and CPython agree on "
-          f"{theirs.get('golden_vectors')} golden deals and {len(ours['playout_digests'])} playouts")
+    print(
+        f"Pyodide ({theirs['python'].split()[0]}) and CPython agree on "
+        f"{theirs.get('golden_vectors')} golden deals and {len(ours['playout_digests'])} playouts"
+    )
     return 0
 
 
