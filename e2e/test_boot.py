@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import json
+import sys
+import zipfile
+from pathlib import Path
 from urllib.request import urlopen
 
-from conftest import Watch
+from conftest import ROOT, Watch
 from pages import Table
 from playwright.sync_api import Page
+
+sys.path.insert(0, str(ROOT / "tools"))
+from build import COMMAND_LINE_ONLY
 
 
 def test_boots_to_ready_on_a_phone(page: Page, base_url: str, watch: Watch) -> None:
@@ -42,3 +48,29 @@ def test_chromium_finds_the_app_installable(page: Page, base_url: str) -> None:
     found = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # A test context is incognito by nature; any other reason is a real problem.
     assert [e["errorId"] for e in found if e["errorId"] != "in-incognito"] == []
+
+
+def test_every_preload_is_used(page: Page, base_url: str) -> None:
+    """Each <link> preload matches the request the page makes later (else Chromium downloads twice
+    and warns a few seconds after the load event)."""
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text))
+    Table(page, base_url).open()
+    preloads = page.eval_on_selector_all(
+        'link[rel="preload"], link[rel="modulepreload"]', "links => links.map(l => l.href)"
+    )
+    assert len(preloads) >= 8
+    page.wait_for_timeout(4000)
+    assert [m for m in messages if "preload" in m.lower()] == []
+
+
+def test_the_site_ships_the_modules_compiled_in_one_zip(dist: Path) -> None:
+    with zipfile.ZipFile(dist / "app.zip") as archive:
+        names = set(archive.namelist())
+        headers = {name: archive.read(name)[:8] for name in names}
+    sources = {p.relative_to(ROOT).as_posix() for folder in ("engine", "ui") for p in (ROOT / folder).rglob("*.py")}
+    shipped = {s for s in sources if s != "ui/main.py" and s not in COMMAND_LINE_ONLY}
+    assert names == {s + "c" for s in shipped}
+    # PEP 552 header: flags 0b01 = hash-based and unchecked (no source is shipped to check against)
+    assert {int.from_bytes(h[4:8], "little") for h in headers.values()} == {1}
+    assert sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*.py")) == ["ui/main.py"]
