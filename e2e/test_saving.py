@@ -6,8 +6,9 @@ import json
 from collections.abc import Callable
 
 import pytest
+from conftest import Watch, watch_page
 from pages import Table
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 HOSTILE = {
     "markup": "?deal=%3Cscript%3Ealert(1)%3C/script%3E",
@@ -154,3 +155,29 @@ def test_the_rules_page_explains_each_preset(page: Page, base_url: str) -> None:
         table.tap(name)
         assert page.get_by_role("button", name=name, exact=True).get_attribute("aria-pressed") == "true"
         assert page.locator(".rules h3").count() >= 5
+
+
+def test_a_second_tab_takes_the_game_and_the_first_gives_way(
+    page: Page, context: BrowserContext, base_url: str, watch: Watch
+) -> None:
+    first = Table(page, base_url).open_link("?rules=classic&deal=77")
+    first.draw().wait_until_saved()
+    at_second_open = first.moves()
+    other = context.new_page()
+    watch_page(other, watch)
+    second = Table(other, base_url).open().wait_until_idle()
+    assert second.moves() == at_second_open  # it picks the game up where the first tab left it
+    page.wait_for_selector(".elsewhere")  # and the first tab gives way: nothing there to tap but this
+    assert page.locator("[data-act]").evaluate_all("els => els.map(e => e.dataset.act)") == ["play-here"]
+
+    second.select_position(0).discard().wait_until_saved()  # the computer players move in the second tab
+    played = second.moves()
+    assert played > at_second_open
+    page.wait_for_timeout(500)
+    assert first.moves() == at_second_open  # the first tab neither played nor saved meanwhile
+
+    page.get_by_role("button", name="Play here instead").click()
+    first.wait_until_ready().wait_until_idle()
+    assert first.moves() == played  # back in the first tab, at the latest move
+    other.wait_for_selector(".elsewhere")  # and now the second tab gives way
+    assert second.moves() == played

@@ -78,6 +78,7 @@ class Controller:
         self.screen = "table"
         self.rules_tab = self.settings.preset
         self.update_available = False
+        self.elsewhere = False  # the game was opened in another tab or window: this one only waits
         self.share_url = ""
         self.dirty = False  # the game changed since it was last saved
         self.save_seq = 0  # the number of the last save (see ui.saves)
@@ -187,9 +188,9 @@ class Controller:
         return self.game.to_act == HUMAN
 
     def bot_to_act(self) -> bool:
-        """True when a computer player has a decision to make."""
+        """True when a computer player has a decision to make (never in a tab that gave way)."""
         seat = self.game.to_act
-        return seat is not None and seat != HUMAN
+        return seat is not None and seat != HUMAN and not self.elsewhere
 
     def meldable(self) -> set[int]:
         """Cards of South's hand that some meld could use now (for outlining)."""
@@ -288,7 +289,7 @@ class Controller:
     def handle(self, act: str, arg: str = "") -> None:
         """Do what a tap asks; every problem becomes a note for the player."""
         handler = getattr(self, "_on_" + act.replace("-", "_"), None)
-        if handler is None:
+        if handler is None or self.elsewhere:  # a tab that gave way changes nothing
             return
         handler(arg)
 

@@ -12,6 +12,10 @@ durable primary copy, is written asynchronously right after, and again when the
 page is hidden or left.  On boot ``ui.saves.choose`` picks the newer of the two.
 Settings are kept the same way: localStorage at once, IndexedDB after, the newer
 copy (``ui.settings.choose_settings``) on boot.
+
+One game, one tab: a tab that opens the game says so in localStorage (``claim``), and any
+other tab open on it stops (``on_storage``) and offers "Play here instead", so two tabs never
+write over each other's saves.
 """
 
 import asyncio
@@ -39,6 +43,8 @@ GAME_KEY = "game"
 SETTINGS_KEY = "settings"
 QUICK_GAME_KEY = "handfoot-game"  # the localStorage copy
 QUICK_SETTINGS_KEY = "handfoot-settings"
+OPEN_IN_KEY = "handfoot-open-in"  # which tab has the game: the newest one to open it
+TAB = f"{window.crypto.randomUUID()}"
 
 app = document.getElementById("app")
 body = document.body
@@ -147,6 +153,8 @@ ctrl = load_settings_copies()
 def save_now() -> None:
     """Save a changed game or settings to localStorage now, in this task; IndexedDB follows (``pending``)."""
     global pending, pending_settings
+    if ctrl.elsewhere:
+        return  # another tab has the game now: never write over its saves
     if ctrl.dirty:
         text = ctrl.next_save()
         quick_set(QUICK_GAME_KEY, text)
@@ -290,6 +298,10 @@ def on_click(event) -> None:
     if not el or el.disabled:
         return
     act, arg = el.getAttribute("data-act") or "", el.getAttribute("data-arg") or ""
+    if ctrl.elsewhere:
+        if act == "play-here":  # start again from the newest save, and take the game from the other tab
+            window.location.reload()
+        return
     started = time.perf_counter()
     if act == "share":
         spawn(share())
@@ -310,6 +322,8 @@ def on_click(event) -> None:
 
 
 def on_change(event) -> None:
+    if ctrl.elsewhere:
+        return
     el = event.target
     key = el.getAttribute("data-setting") if el.getAttribute else None
     if not key:
@@ -321,6 +335,9 @@ def on_change(event) -> None:
 
 
 def on_submit(event) -> None:
+    if ctrl.elsewhere:
+        event.preventDefault()
+        return
     form = event.target
     if form.getAttribute("data-form") != "new-game":
         return
@@ -358,8 +375,31 @@ def keep_aside(copies) -> None:
                 pass  # unreadable storage: nothing to remove
 
 
+def claim() -> None:
+    """Say in localStorage that this tab has the game: any other tab open on it gives way (``on_storage``)."""
+    quick_set(OPEN_IN_KEY, f"{TAB} {time.time()}")
+
+
+def on_storage(event) -> None:
+    """Another tab wrote localStorage: if it took the game, stop here, so the two can't overwrite each other.
+
+    This tab's moves are already in localStorage (each is saved in the task that shows it), so the
+    other tab started from them; what this tab had not yet handed to IndexedDB is dropped, being older.
+    """
+    global pending, pending_settings
+    if str(event.key) != OPEN_IN_KEY or ctrl.elsewhere:
+        return
+    value = event.newValue
+    if is_none(value) or str(value).startswith(TAB):
+        return
+    pending = pending_settings = None
+    ctrl.elsewhere = True
+    refresh()
+
+
 def boot() -> None:
     """Resume the newer good copy of the save (keeping bad ones aside), then follow a share link if any."""
+    claim()  # first, so another tab on this game stops before the saves are read
     notes = []
     choice = saves.choose(store.get(GAME_KEY), quick_get(QUICK_GAME_KEY))
     keep_aside(choice.bad)
@@ -395,6 +435,7 @@ app.addEventListener("change", create_proxy(on_change))
 app.addEventListener("submit", create_proxy(on_submit))
 document.addEventListener("hf-update-available", create_proxy(on_update))
 window.addEventListener("pagehide", create_proxy(on_leave))
+window.addEventListener("storage", create_proxy(on_storage))
 document.addEventListener("visibilitychange", create_proxy(on_leave))
 if body.getAttribute("data-update-available") == "1":
     on_update()

@@ -390,8 +390,22 @@ def table_screen(ctrl: Controller) -> str:
     )
 
 
+def elsewhere_panel() -> str:
+    """What a tab shows once the game is opened in another tab: nothing to tap but "Play here"."""
+    return (
+        '<header class="top"><div class="title-row"><h1>Hand and Foot</h1></div></header>'
+        '<section class="elsewhere" role="alert"><h2>Open in another tab</h2>'
+        "<p>This game is now open in another tab or window, so this one has stopped to keep the two "
+        "from overwriting each other. Nothing is lost: every move is saved.</p>"
+        + button("play-here", "Play here instead", cls="primary")
+        + "<p>That picks the game up at its latest move and stops the other tab.</p></section>"
+    )
+
+
 def page(ctrl: Controller) -> str:
     """The whole app for the current screen."""
+    if ctrl.elsewhere:
+        return elsewhere_panel()
     if ctrl.screen == "settings":
         body = note_box(ctrl) + settings_screen(ctrl)
     elif ctrl.screen == "rules":

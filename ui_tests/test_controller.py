@@ -203,3 +203,20 @@ def test_a_whole_game_ends_with_the_winner_and_round_totals() -> None:
     assert len(re.findall(r'<th scope="row">Round \d', html)) == ctrl.game.rules.rounds
     ctrl.handle("next-round")  # on the game-over screen this is New game
     assert ctrl.game.phase == "draw" and ctrl.game.round_index == 0
+
+
+def test_a_tab_that_gave_way_changes_nothing_and_offers_only_play_here() -> None:
+    ctrl = controller(77)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    assert ctrl.bot_to_act()
+    before = len(ctrl.game.history)
+    ctrl.elsewhere = True
+    assert not ctrl.bot_to_act()  # the computer players wait too
+    for act, arg in (("card", "0"), ("new-game", "5"), ("screen", "settings"), ("hint", "")):
+        ctrl.handle(act, arg)
+    assert len(ctrl.game.history) == before and ctrl.screen == "table" and ctrl.selected == []
+    html = page(ctrl)
+    assert re.findall(r'data-act="([^"]+)"', html) == ["play-here"]
+    assert "open in another tab" in html.lower()
