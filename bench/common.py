@@ -62,11 +62,11 @@ const py = await loadPyodide();
 const config = await (await fetch("./pyscript.json", { cache: "no-store" })).json();
 const files = { ...config.files, "./bench/botcore.py": "./bench_botcore.py" };
 for (const [src, dest] of Object.entries(files)) {
-  const text = await (await fetch(src, { cache: "no-store" })).text();
+  const bytes = new Uint8Array(await (await fetch(src, { cache: "no-store" })).arrayBuffer());
   const path = dest.replace(/^\\.\\//, "");
   const dir = path.split("/").slice(0, -1).join("/");
   if (dir) py.FS.mkdirTree(dir);
-  py.FS.writeFile(path, text);
+  py.FS.writeFile(path, bytes);
 }
 py.runPython("import os, sys; sys.path[:0] = [os.path.abspath('app.zip'), os.getcwd()]");
 window.benchRun = (args) => {
