@@ -44,7 +44,7 @@ SETTINGS_KEY = "settings"
 QUICK_GAME_KEY = "handfoot-game"  # the localStorage copy
 QUICK_SETTINGS_KEY = "handfoot-settings"
 OPEN_IN_KEY = "handfoot-open-in"  # which tab has the game: the newest one to open it
-TAB = f"{window.crypto.randomUUID()}"
+TAB = os.urandom(8).hex()  # this tab (crypto.randomUUID would need a secure context)
 
 app = document.getElementById("app")
 body = document.body
