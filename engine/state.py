@@ -1,19 +1,20 @@
 """The game: one mutable aggregate that changes only through ``Game.apply``.
 
 ``apply`` validates the whole action first and raises ``RuleViolation`` before
-touching anything, so an illegal action leaves the game exactly as it was.
+touching anything, so an illegal action leaves the game exactly as it was; the
+checks themselves (the "plans") live in ``engine.plans``.
 Seats run 0..n-1 in turn order; with four players seat 0 is South, 1 West,
 2 North, 3 East, and teams are seats of the same parity (0 = South/North).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
+from . import plans
 from .actions import (
     Action,
     Answer,
@@ -30,7 +31,7 @@ from .actions import (
 from .cards import Card
 from .deal import check_deal_number, deal
 from .errors import RuleViolation
-from .melds import BOOK_SIZE, TableMeld, check_meld, meld_value, missing_books
+from .melds import TableMeld
 from .rules import RuleSet
 from .scoring import Leftover, TeamScore, TeamTable, score
 
@@ -59,8 +60,13 @@ class Player:
     def copy(self) -> Player:
         """An independent copy."""
         return Player(
-            list(self.hand), list(self.knee), list(self.foot),
-            self.knee_taken, self.foot_taken, self.knee_due, self.played_foot,
+            list(self.hand),
+            list(self.knee),
+            list(self.foot),
+            self.knee_taken,
+            self.foot_taken,
+            self.knee_due,
+            self.played_foot,
         )
 
     @property
@@ -124,9 +130,7 @@ class Game:
         rules = self.rules
         d = deal(rules, self.deal_number, self.round_index)
         self.dealer = (self.round_index - 1) % self.n
-        self.players = [
-            Player(list(h), list(k), list(f)) for h, k, f in zip(d.hands, d.knees, d.feet, strict=True)
-        ]
+        self.players = [Player(list(h), list(k), list(f)) for h, k, f in zip(d.hands, d.knees, d.feet, strict=True)]
         self.teams = [Team(), Team()]
         self.stock: list[Card] = list(reversed(d.stock))  # next card at the end
         self.pile: list[Card] = []
@@ -214,7 +218,7 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Apply an action; raise RuleViolation and change nothing if it is illegal."""
-        _check_shape(action)
+        plans.check_shape(action)
         match action:
             case Draw():
                 self._draw()
@@ -239,7 +243,7 @@ class Game:
     def check(self, action: Action) -> RuleViolation | None:
         """The violation the action would raise, or None if it is legal (changes nothing)."""
         try:
-            self._validate(action)
+            plans.validate(self, action)
         except RuleViolation as err:
             return err
         return None
@@ -248,42 +252,7 @@ class Game:
         """True when ``apply(action)`` would succeed."""
         return self.check(action) is None
 
-    def _validate(self, action: Action) -> None:
-        _check_shape(action)
-        match action:
-            case Draw():
-                self._need_phase("draw")
-            case PickUp(melds=melds):
-                self._plan_pickup(melds)
-            case Meld(plays=plays):
-                self._plan_meld(plays)
-            case Discard(card=card):
-                self._plan_discard(card)
-            case AskGoOut():
-                self._plan_ask()
-            case Answer():
-                self._need_phase("answer")
-            case EndTurn():
-                self._plan_end_turn()
-            case NextRound():
-                self._plan_next_round()
-            case _:
-                raise RuleViolation("not_an_action", "That is not something a player can do.")
-
-    # ----- phases -------------------------------------------------------------
-
-    def _need_phase(self, phase: str) -> None:
-        if self.phase == phase:
-            return
-        if self.phase in ("round_over", "game_over"):
-            raise RuleViolation("round_over", "The round is over.")
-        if self.phase == "answer":
-            raise RuleViolation("awaiting_answer", "Waiting for the partner's answer.")
-        if phase == "draw":
-            raise RuleViolation("already_drew", "You have already drawn this turn.")
-        if phase == "answer":
-            raise RuleViolation("no_question", "Nobody has asked to go out.")
-        raise RuleViolation("draw_first", "Draw or pick up the pile first.")
+    # ----- turns --------------------------------------------------------------
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
@@ -304,7 +273,7 @@ class Game:
     # ----- drawing and the pile -----------------------------------------------
 
     def _draw(self) -> None:
-        self._need_phase("draw")
+        plans.need_phase(self, "draw")
         seat = self.turn
         p = self.players[seat]
         count = min(self.rules.draw, len(self.stock))
@@ -317,84 +286,8 @@ class Game:
         self.phase = "play"
         self._refill_empty_hand(seat)
 
-    def _pickup_source(self) -> tuple[Card, int, int | None]:
-        """Validate the pile itself: (top card, meld rank, target meld index)."""
-        rules = self.rules
-        if rules.pickup == "none":
-            raise RuleViolation("no_pickup", "In these rules the discard pile is never picked up.")
-        self._need_phase("draw")
-        top = self.pile_top()
-        if top is None:
-            raise RuleViolation("pile_empty", "The discard pile is empty.")
-        if self.pile_blocked():
-            raise RuleViolation("pile_blocked", "A black 3 on top blocks the pile this turn.")
-        team = self.teams[self.team_of(self.turn)]
-        if C.is_wild(top):
-            if not (rules.pickup_wild_top and rules.wild_melds):
-                raise RuleViolation("wild_on_top", "You can't pick up the pile with a wild card on top.")
-            meld_rank = C.WILD_RANK
-        else:
-            meld_rank = C.rank(top)
-            if meld_rank not in rules.meld_ranks:
-                raise RuleViolation("rank_not_meldable", "That card can't be melded, so the pile can't be taken.")
-        target = team.open_meld(meld_rank) if rules.one_open_meld_per_rank else None
-        if target is not None and len(team.melds[target].cards) + 3 > BOOK_SIZE:
-            raise RuleViolation(
-                "pile_meld_full",
-                "Your meld of that rank is too big to take the top card and a pair.",
-            )
-        return top, meld_rank, target
-
-    def _pair_for(self, top: Card, hand: Sequence[Card]) -> list[Card]:
-        if C.is_wild(top):
-            pair = [c for c in hand if C.rank(c) == C.rank(top)][:2]
-            if len(pair) < 2:
-                what = "jokers" if C.rank(top) == 0 else "2s"
-                raise RuleViolation("need_pair", f"You need two {what} to pick up the pile.")
-            return sorted(pair)
-        pair = sorted(c for c in hand if not C.is_wild(c) and C.rank(c) == C.rank(top))[:2]
-        if len(pair) < 2:
-            what = C.rank_name(C.rank(top), self.rules.deck == "rook", plural=True)
-            raise RuleViolation("need_pair", f"You need two natural {what} to pick up the pile.")
-        return pair
-
-    def _plan_pickup(
-        self, extra: Sequence[MeldPlay]
-    ) -> tuple[list[Card], int, int | None, int, list[MeldPlay]]:
-        """Validate a pickup: (hand cards for the pile's meld, its rank, target, cards taken, other plays).
-
-        A new-meld play of the top card's rank in ``extra`` joins the top card and
-        the pair (a third natural laid with the pickup counts toward the minimum).
-        """
-        top, meld_rank, target = self._pickup_source()
-        seat = self.turn
-        team_i = self.team_of(seat)
-        hand_left = list(self.players[seat].hand)
-        joined = [c for play in extra if play.meld is None and play.rank == meld_rank for c in play.cards]
-        rest = [play for play in extra if not (play.meld is None and play.rank == meld_rank)]
-        for c in joined:
-            if c not in hand_left:
-                raise RuleViolation("card_not_in_hand", f"You don't hold the {C.name(c)}.")
-            hand_left.remove(c)
-        pair = self._pair_for(top, hand_left)
-        for c in pair:
-            hand_left.remove(c)
-        opening = not self.teams[team_i].opened
-        if opening and self.rules.pickup_before_opening == "never":
-            raise RuleViolation("pickup_before_opening", "Your team must meld before taking the pile.")
-        if opening and self.rules.pickup_before_opening == "top_only":
-            take = 1
-        else:
-            take = len(self.pile) if self.rules.pickup == "whole" else min(7, len(self.pile))
-        own = [*pair, *joined]
-        trio = MeldPlay((top, *own), meld=target, rank=None if target is not None else meld_rank)
-        used = sum(len(play.cards) for play in rest)
-        hand_after = len(hand_left) - used + take - 1
-        self._plan_plays(seat, [trio], rest, hand_left, hand_after, from_pickup=True)
-        return own, meld_rank, target, take, rest
-
     def _pick_up(self, extra: Sequence[MeldPlay]) -> None:
-        own, meld_rank, target, take, rest = self._plan_pickup(extra)
+        own, meld_rank, target, take, rest = plans.plan_pickup(self, extra)
         seat = self.turn
         p = self.players[seat]
         team = self.teams[self.team_of(seat)]
@@ -422,124 +315,14 @@ class Game:
 
     # ----- melding ------------------------------------------------------------
 
-    def _plan_meld(self, plays: Sequence[MeldPlay]) -> None:
-        self._need_phase("play")
-        if not plays:
-            raise RuleViolation("empty_meld", "Choose cards to meld.")
-        seat = self.turn
-        hand = self.players[seat].hand
-        used = [c for play in plays for c in play.cards]
-        self._plan_plays(seat, [], list(plays), list(hand), len(hand) - len(used), from_pickup=False)
-
     def _meld(self, plays: Sequence[MeldPlay]) -> None:
-        self._plan_meld(plays)
+        plans.plan_meld(self, plays)
         seat = self.turn
         team = self.teams[self.team_of(seat)]
         had_book = team.books() > 0
         self._place(seat, list(plays))
         team.opened = True
         self._after_melding(seat, had_book)
-
-    def _plan_plays(
-        self,
-        seat: int,
-        fixed: list[MeldPlay],
-        plays: list[MeldPlay],
-        hand: list[Card],
-        hand_after: int,
-        from_pickup: bool,
-    ) -> None:
-        """Validate melds from ``hand`` (plus the pickup trio in ``fixed``) without changing anything."""
-        rules = self.rules
-        team_i = self.team_of(seat)
-        team = self.teams[team_i]
-        need = Counter(c for play in plays for c in play.cards)
-        have = Counter(hand)
-        for card, n in need.items():
-            if have[card] < n:
-                held = "the" if n == 1 else f"{n} of the"
-                raise RuleViolation("card_not_in_hand", f"You don't hold {held} {C.name(card)}.")
-        finishing = self._is_finishing(seat, hand_after, from_pickup)
-        melds = [m.copy() for m in team.melds]
-        new_ranks: set[int] = set()
-        touched: set[int] = set()
-        for play in [*fixed, *plays]:
-            if not play.cards:
-                raise RuleViolation("empty_meld", "Choose cards to meld.")
-            if play.meld is not None:
-                if not 0 <= play.meld < len(melds) or play.meld >= len(team.melds):
-                    raise RuleViolation("no_such_meld", "That meld isn't on your side of the table.")
-                target = melds[play.meld]
-                extras = target.is_book
-                if extras and not self._extras_allowed(target):
-                    raise RuleViolation("book_closed", "That book is finished: nothing more goes on it.")
-                target.cards.extend(play.cards)
-                touched.add(play.meld)
-            else:
-                rank = play.rank
-                if rank is None or not 0 <= rank <= 14:
-                    raise RuleViolation("no_rank", "Say which rank the new meld is.")
-                if rules.one_open_meld_per_rank and (
-                    team.open_meld(rank) is not None or rank in new_ranks
-                ):
-                    label = C.rank_name(rank, rules.deck == "rook", plural=True)
-                    raise RuleViolation(
-                        "meld_exists", f"Your team already has an open meld of {label}: add to it."
-                    )
-                new_ranks.add(rank)
-                melds.append(TableMeld(rank, list(play.cards)))
-                touched.add(len(melds) - 1)
-        for i in sorted(touched):
-            m = melds[i]
-            check_meld(
-                rules, m.rank, m.cards, going_out=finishing,
-                extras=i < len(team.melds) and team.melds[i].is_book,
-            )
-        if not team.opened:
-            laid = [c for play in [*fixed, *plays] for c in play.cards]
-            minimum = self.minimum(team_i)
-            total = meld_value(rules, laid)
-            if total < minimum:
-                raise RuleViolation(
-                    "below_minimum",
-                    f"Your team's first meld must total at least {minimum} points; this is {total}.",
-                )
-        self._check_hand_after(seat, hand_after, melds, finishing, from_pickup)
-
-    def _extras_allowed(self, book: TableMeld) -> bool:
-        rules = self.rules
-        special = book.rank == C.WILD_RANK or any(r == book.rank for r, _ in rules.rank_books)
-        return rules.extras_on_books and not special
-
-    def _is_finishing(self, seat: int, hand_after: int, from_pickup: bool) -> bool:
-        """True when the action leaves a player in the foot with nothing, or one card to discard."""
-        if self.next_set(seat) is not None:
-            return False
-        if hand_after == 0:
-            return True
-        no_discard = self.rules.pickup_ends_turn and (self.picked_up or from_pickup)
-        return hand_after == 1 and not no_discard and self.rules.go_out_discard != "forbidden"
-
-    def _check_hand_after(
-        self, seat: int, hand_after: int, melds: list[TableMeld], finishing: bool, from_pickup: bool
-    ) -> None:
-        if self.next_set(seat) is not None:
-            return
-        if hand_after == 0 and self.rules.go_out_discard == "required":
-            raise RuleViolation("keep_discard", "Keep one card: you must go out with a discard.")
-        if not finishing:
-            if hand_after == 1 and not (self.rules.pickup_ends_turn and (self.picked_up or from_pickup)):
-                raise RuleViolation(
-                    "keep_two", "In your foot, keep two cards until you go out: one to keep, one to discard."
-                )
-            return
-        problem = self._go_out_problem(seat, melds)
-        if problem is not None:
-            if hand_after == 1:
-                raise RuleViolation(
-                    "keep_two", f"You can't go out yet ({problem.message[:-1].lower()}), so keep two cards."
-                )
-            raise problem
 
     def _place(self, seat: int, plays: list[MeldPlay]) -> None:
         team = self.teams[self.team_of(seat)]
@@ -616,23 +399,8 @@ class Game:
 
     # ----- discarding and going out -------------------------------------------
 
-    def _plan_discard(self, card: Card) -> None:
-        self._need_phase("play")
-        seat = self.turn
-        if self.picked_up and self.rules.pickup_ends_turn:
-            raise RuleViolation("no_discard_after_pickup", "After taking the pile you don't discard: end your turn.")
-        hand = self.players[seat].hand
-        if card not in hand:
-            raise RuleViolation("card_not_in_hand", f"You don't hold the {C.name(card)}.")
-        if len(hand) == 1 and self.next_set(seat) is None:
-            if self.rules.go_out_discard == "forbidden":
-                raise RuleViolation("no_discard_out", "You must go out by melding every card.")
-            problem = self._go_out_problem(seat, self.teams[self.team_of(seat)].melds)
-            if problem is not None:
-                raise problem
-
     def _discard(self, card: Card) -> None:
-        self._plan_discard(card)
+        plans.plan_discard(self, card)
         seat = self.turn
         p = self.players[seat]
         p.hand.remove(card)
@@ -647,74 +415,23 @@ class Game:
         self._refill_empty_hand(seat)
         self._end_turn(played_foot=in_foot)
 
-    def _plan_end_turn(self) -> None:
-        self._need_phase("play")
-        if self.picked_up and self.rules.pickup_ends_turn:
-            return
-        if self._stranded(self.turn):
-            return
-        raise RuleViolation("must_discard", "End your turn by discarding a card.")
-
-    def _stranded(self, seat: int) -> bool:
-        """In the foot with one card it may not go out with, and no stock left.
-
-        Gap decision: this happens only when the last stock card was a red 3 that
-        could not be replaced.  The player ends the turn without a discard and the
-        round then ends because the stock is empty (no going-out bonus).
-        """
-        p = self.players[seat]
-        return (
-            not self.stock
-            and self.next_set(seat) is None
-            and len(p.hand) <= 1
-            and (not p.hand or self.check(Discard(p.hand[0])) is not None)
-        )
-
     def _end_turn_action(self) -> None:
-        self._plan_end_turn()
+        plans.plan_end_turn(self)
         self.log.append(("end", self.turn))
         self._end_turn()
 
-    def _go_out_problem(self, seat: int, melds: list[TableMeld]) -> RuleViolation | None:
-        rules = self.rules
-        if self.next_set(seat) is not None:
-            return RuleViolation("not_in_foot", "You can go out only while playing from your foot.")
-        missing = missing_books(rules, melds)
-        if missing:
-            return RuleViolation("need_books", f"Your team still needs {_join(missing)} to go out.")
-        if rules.partner_in_foot:
-            for mate in self.teammates(seat):
-                if not self.players[mate].played_foot:
-                    return RuleViolation(
-                        "partner_not_in_foot", "Your partner must play from their foot before you go out."
-                    )
-        if rules.ask_partner and self.permission is not True:
-            if self.permission is False:
-                return RuleViolation("partner_said_no", "Your partner said no: you can't go out this turn.")
-            return RuleViolation("ask_first", "Ask your partner \"May I go out?\" first.")
-        return None
-
     def can_go_out_now(self, seat: int) -> bool:
         """True when the seat meets every condition to go out (books, foot, partner)."""
-        return self._go_out_problem(seat, self.teams[self.team_of(seat)].melds) is None
-
-    def _plan_ask(self) -> None:
-        self._need_phase("play")
-        if not self.rules.ask_partner:
-            raise RuleViolation("no_asking", "In these rules you go out without asking.")
-        if self.asked:
-            raise RuleViolation("asked_already", "You may ask once a turn.")
-        if self.next_set(self.turn) is not None:
-            raise RuleViolation("not_in_foot", "You can ask to go out only while playing from your foot.")
+        return plans.go_out_problem(self, seat, self.teams[self.team_of(seat)].melds) is None
 
     def _ask(self) -> None:
-        self._plan_ask()
+        plans.plan_ask(self)
         self.asked = True
         self.phase = "answer"
         self.log.append(("ask", self.turn))
 
     def _answer(self, yes: bool) -> None:
-        self._need_phase("answer")
+        plans.need_phase(self, "answer")
         self.permission = yes
         self.phase = "play"
         self.log.append(("answer", self.partner(self.turn), yes))
@@ -760,14 +477,8 @@ class Game:
         """The itemized score the team would get if the round ended now."""
         return score(self.rules, self.table_of(team, went_out), team)
 
-    def _plan_next_round(self) -> None:
-        if self.phase == "game_over":
-            raise RuleViolation("game_over", "The game is over.")
-        if self.phase != "round_over":
-            raise RuleViolation("round_not_over", "Finish this round first.")
-
     def _next_round(self) -> None:
-        self._plan_next_round()
+        plans.plan_next_round(self)
         self.round_index += 1
         self._start_round()
 
@@ -818,36 +529,6 @@ class Game:
             f"<Game {self.rules.name} deal {self.deal_number} round {self.round_index + 1} "
             f"{self.phase} seat {self.turn}>"
         )
-
-
-def _check_shape(action: object) -> None:
-    """Refuse actions built by hand with things that aren't cards, ranks or meld numbers."""
-    bad = RuleViolation("not_a_card", "That is not a card of this game.")
-    if isinstance(action, Discard):
-        if not C.is_card(action.card):
-            raise bad
-        return
-    plays: object = ()
-    if isinstance(action, Meld):
-        plays = action.plays
-    elif isinstance(action, PickUp):
-        plays = action.melds
-    if not isinstance(plays, (tuple, list)):
-        raise RuleViolation("not_an_action", "That is not something a player can do.")
-    for play in plays:
-        if not isinstance(play, MeldPlay) or not isinstance(play.cards, (tuple, list)):
-            raise RuleViolation("not_an_action", "That is not something a player can do.")
-        if not all(C.is_card(c) for c in play.cards):
-            raise bad
-        for number in (play.meld, play.rank):
-            if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-                raise RuleViolation("no_such_meld", "That meld isn't on your side of the table.")
-
-
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def new_game(rules: RuleSet, deal_number: int) -> Game:
