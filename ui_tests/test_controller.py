@@ -106,11 +106,16 @@ def test_a_bad_stage_is_refused_with_the_engine_sentence() -> None:
     assert ctrl.note is not None and ctrl.note.text == "A meld needs at least three cards."
 
 
+def after_my_first_turn(deal: int) -> Controller:
+    """South draws and discards the first card of the hand: the computer players are to act."""
+    ctrl = controller(deal)
+    for act, arg in (("draw", ""), ("card", "0"), ("discard", "")):
+        ctrl.handle(act, arg)
+    return ctrl
+
+
 def test_bots_play_until_the_human_and_saves_reload() -> None:
-    ctrl = controller(42)
-    ctrl.handle("draw")
-    ctrl.handle("card", "0")
-    ctrl.handle("discard")
+    ctrl = after_my_first_turn(42)
     assert ctrl.bot_to_act()
     while ctrl.bot_to_act():
         line = ctrl.bot_step()
@@ -206,10 +211,7 @@ def test_a_whole_game_ends_with_the_winner_and_round_totals() -> None:
 
 
 def test_a_tab_that_gave_way_changes_nothing_and_offers_only_play_here() -> None:
-    ctrl = controller(77)
-    ctrl.handle("draw")
-    ctrl.handle("card", "0")
-    ctrl.handle("discard")
+    ctrl = after_my_first_turn(77)
     assert ctrl.bot_to_act()
     before = len(ctrl.game.history)
     ctrl.elsewhere = True
