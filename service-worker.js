@@ -1,10 +1,12 @@
 // The service worker. tools/build.py writes dist/service-worker.js from this file, filling in
 // VERSION and PRECACHE (every file of the build with its content revision): edit this file, never the copy.
-// Precache every file of the build; each URL carries a content revision, so an update downloads
-// only the files that changed (the others are copied from the previous version's cache).
-const VERSION = "__VERSION__";
+// Precache every file of the build into one cache that all versions share, each entry keyed by
+// its content revision: an update downloads only the files that changed and leaves the others
+// where they are (Pyodide's 9.6 MB WebAssembly is neither copied nor compiled again), and the
+// new version's activation removes the entries it no longer lists.
+const VERSION = "__VERSION__"; // which build this is, for a person looking at the installed worker
 const PRECACHE = __PRECACHE__; // [url relative to the scope, content revision]
-const CACHE = `hf-${VERSION}`;
+const CACHE = "hf-files";
 const SCOPE = new URL("./", self.location).href;
 const REVISION = new Map(PRECACHE.map(([url, rev]) => [new URL(url, SCOPE).href, rev]));
 
@@ -18,7 +20,8 @@ async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all([...REVISION].map(async ([href, rev]) => {
     const key = keyFor(href, rev);
-    const old = await caches.match(key);
+    if (await cache.match(key)) return undefined; // unchanged since a version already here
+    const old = await caches.match(key); // in a cache of an older worker (one cache per version)
     if (old) return cache.put(key, old);
     const response = await fetch(new Request(href, { cache: "no-cache" }));
     if (!response.ok) throw new Error(`precache ${href}: HTTP ${response.status}`);
@@ -31,8 +34,11 @@ self.addEventListener("install", (event) => event.waitUntil(precache()));
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith("hf-") && n !== CACHE)
-      .map((n) => caches.delete(n)));
+    await Promise.all(names.filter((n) => n.startsWith("hf-") && n !== CACHE).map((n) => caches.delete(n)));
+    const cache = await caches.open(CACHE);
+    const keep = new Set([...REVISION].map(([href, rev]) => keyFor(href, rev)));
+    const stale = (await cache.keys()).filter((request) => !keep.has(request.url));
+    await Promise.all(stale.map((request) => cache.delete(request)));
     await self.clients.claim();
   })());
 });

@@ -25,12 +25,19 @@ def publish_new_version(site: Path) -> None:
         stale.with_name(stale.name + ".gz").unlink()
 
 
+def cached_urls(page: Page) -> list[str]:
+    return list(page.evaluate("caches.open('hf-files').then(c => c.keys()).then(ks => ks.map(r => r.url))"))
+
+
 def test_update_waits_for_the_player(page: Page, dist: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     shutil.copytree(dist, site)
     server, url = start_server(site)
     try:
         table = Table(page, url).open().wait_until_offline_ready()
+        before = len(cached_urls(page))
+        # a cache left by a worker from before the shared cache (one cache per version): the update removes it
+        page.evaluate("caches.open('hf-0a1b2c3d4e5f6a7b').then(c => c.put('./old', new Response('old')))")
         page.evaluate("window.sameDocument = true")
         publish_new_version(site)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
@@ -44,7 +51,12 @@ def test_update_waits_for_the_player(page: Page, dist: Path, tmp_path: Path) -> 
             update.click()
         table.wait_until_ready()
         assert page.locator(WAITING).count() == 0
-        assert page.evaluate("caches.keys()") == ["hf-next"]
+        # One cache shared by the versions: the changed file's new entry replaced the old one, and
+        # nothing else was fetched or copied again.
+        assert page.evaluate("caches.keys()") == ["hf-files"]
+        css_keys = [k for k in cached_urls(page) if "/ui/table.css?" in k]
+        assert [k.rsplit("=", 1)[1] for k in css_keys] == ["next"]
+        assert len(cached_urls(page)) == before
         new_css = "getComputedStyle(document.documentElement).getPropertyValue('--next-version')"
         assert page.evaluate(new_css).strip() == "1"
         assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting === null)")
