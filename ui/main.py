@@ -238,7 +238,7 @@ async def pump() -> None:
         return
     running = True
     try:
-        while True:
+        while not ctrl.elsewhere:  # a tab that gave way neither saves nor plays
             if pending is not None or pending_settings is not None or ctrl.dirty or ctrl.settings_dirty:
                 await save()
                 continue
