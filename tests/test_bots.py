@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -171,3 +172,53 @@ def test_hard_style_follows_rule_fields_not_names() -> None:
     assert style_for(preset("rook").with_options(need_wild=1)) == TUNED_STYLE
     # Normal's planning defaults are untouched by Hard's extra switches.
     assert Style().risky_wild_start == 7 and not Style().grow_wild_meld
+
+
+def test_hard_keeps_cards_for_required_rank_books() -> None:
+    from engine import cards as C
+    from engine.bots.context import Ctx
+    from engine.bots.hard import RANK_BOOK_KEEP, HardBot
+    from engine.bots.normal import NormalBot
+
+    for name, premium in (("hkf", RANK_BOOK_KEEP), ("classic", 0.0)):
+        rules = preset(name)
+        game = Game(rules, 5)
+        view = view_for(game, game.to_act if game.to_act is not None else 0)
+        ctx = Ctx(view, SplitMix64(1))
+        hard, normal = HardBot(view.seat, 5), NormalBot(view.seat, 5)
+        seven, king = C.make(7, 0), C.make(13, 0)
+        assert hard.keep_value(ctx, seven)[0] == normal.keep_value(ctx, seven)[0] + premium
+        assert hard.keep_value(ctx, king) == normal.keep_value(ctx, king)
+
+
+def test_hard_feeds_the_needed_wild_book_first() -> None:
+    from engine import cards as C
+    from engine.bots.hard import TUNED_STYLE
+    from engine.bots.knowledge import team_needs
+    from engine.bots.planning import plan_melds
+    from engine.views import MeldView
+
+    rules = preset("pagat")
+    kings = MeldView(0, 13, (*(C.make(13, s % 4) for s in range(5)), C.make(2, 3)), False, "dirty")
+    hand = [C.JOKER, C.make(2, 0), C.make(2, 1), C.make(9, 0), C.make(9, 1), C.make(6, 2)]
+    needs = team_needs(rules, [(kings.rank, kings.cards)])
+    tuned = plan_melds(rules, hand, [kings], needs, TUNED_STYLE)
+    assert [p.rank for p in tuned.plays] == [C.WILD_RANK] and tuned.wilds_used() == 3
+    # Without the switch (Normal's planning) the wild cards finish the dirty kings first.
+    old = plan_melds(rules, hand, [kings], needs, replace(TUNED_STYLE, wild_book_first=False))
+    assert any(p.meld == 0 for p in old.plays)
+
+
+def test_hard_keeps_ranks_with_more_copies_unseen_where_the_pile_is_dead() -> None:
+    from engine.bots.context import Ctx
+    from engine.bots.hard import LIVE_KEEP, HardBot
+    from engine.bots.normal import NormalBot
+
+    game = Game(preset("rook"), 7)
+    seat = game.to_act if game.to_act is not None else 0
+    view = view_for(game, seat)
+    ctx = Ctx(view, SplitMix64(1))
+    hard, normal = HardBot(seat, 7), NormalBot(seat, 7)
+    diffs = [hard.keep_value(ctx, c)[0] - normal.keep_value(ctx, c)[0] for c in set(view.hand)]
+    assert all(abs(d) <= LIVE_KEEP + 1e-9 for d in diffs)
+    assert any(d != 0 for d in diffs)

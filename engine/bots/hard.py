@@ -17,6 +17,13 @@
   fed until it is a book.  Every
   card is melded once the round is about to end, and going out is a little
   more eager.
+* Books of a named rank (``rules.need_rank_books``, e.g. the 7s and 5s of Hand,
+  Knee and Foot): while the team still needs one, a card of that rank is kept
+  ahead of a pair of anything else when discarding.
+* While a wild book is still needed, spare wild cards go to the wild meld
+  before any dirty meld (the wild book was what teams lacked at round end).
+* Where the pile can never be taken, a lone card or pair is kept more when
+  many copies of its rank are still unseen, less when few are.
 """
 
 from __future__ import annotations
@@ -35,6 +42,12 @@ from .sampling import known_holdings, sample_game
 
 SAMPLES = 12
 """Deals of the hidden cards looked at when weighing going out."""
+RANK_BOOK_KEEP = 16.0
+"""Extra keep value (on Normal's scale: lone card 2, pair 12) of a natural card of a rank
+whose own clean book the team still needs to go out (``rules.need_rank_books``)."""
+LIVE_KEEP = 4.0
+"""Where the pile can never be taken (``rules.pickup == "none"``), a lone card or pair is kept up to
+this much more (or less) as its rank has more (or fewer) copies unseen than the average rank."""
 
 
 class Tracker:
@@ -57,7 +70,7 @@ class Tracker:
 
 
 TUNED_STYLE = Style(dirty_start_wilds=1, wild_meld_start=4, complete_dirty=True, keep_clean=True,
-                    wild_reserve=1)
+                    wild_reserve=1, wild_book_first=True)
 """Measured better than Normal's where the pile can be taken (60 deals each:
 pagat 55.0% vs 50.8%, thirteen 56.7% vs 55.0% with Normal's style)."""
 OPTIONAL_WILD_STYLE = Style(dirty_start_wilds=2, wild_meld_start=4, complete_dirty=True,
@@ -94,6 +107,28 @@ class HardBot(NormalBot):
         t = Tracker(ctx.view)
         ctx.__dict__["_tracker"] = t
         return t
+
+    def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, str]:
+        """Normal's keep value, plus a premium for ranks whose own clean book we still need,
+        and (where the pile can never be taken) a nudge toward ranks with more copies unseen."""
+        keep, why = super().keep_value(ctx, card)
+        rules = ctx.rules
+        if C.is_wild(card) or (C.is_black_three(card) and rules.black_threes_special):
+            return keep, why
+        r = C.rank(card)
+        if r in ctx.needs.ranks:
+            keep += RANK_BOOK_KEEP
+        n = ctx.counts()[r]
+        if rules.pickup == "none" and n < 3:
+            by_rank = self.tracker(ctx).by_rank
+            ranks = [x for x in rules.meld_ranks if not (rules.black_threes_special and x == 3)]
+            avg = sum(by_rank[x] for x in ranks) / max(1, len(ranks))
+            live = by_rank[r]
+            adj = max(-LIVE_KEEP, min(LIVE_KEEP, LIVE_KEEP * (live - avg) / max(1.0, avg)))
+            keep += adj
+            if n == 1 and adj <= -LIVE_KEEP / 2:
+                why = f"a lone card, and only {E.number(live)} more {E.plural(rules, r)} are out of sight"
+        return keep, why
 
     def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
         """The tracked chance that the next opponent can take the pile after this discard."""

@@ -32,6 +32,8 @@ class Style:
     """Where an unfinished wild meld costs points, start one only with this many spare wilds."""
     grow_wild_meld: bool = False
     """Add spare wild cards to an open wild meld even when no wild book is needed."""
+    wild_book_first: bool = False
+    """While a wild book is still needed, spare wild cards go to the wild meld before any other meld."""
 
 
 @dataclass
@@ -157,6 +159,19 @@ def plan_melds(
             t.add.append(wilds.pop(0))
         spare -= k
 
+    wild_done = False
+    if style.wild_book_first and hoard and spare > 0:
+        wm = open_melds.get(C.WILD_RANK)
+        if wm is not None:
+            t = Target(C.WILD_RANK, wm.index, list(wm.cards))
+            take_wilds(t, min(spare, BOOK_SIZE - len(wm.cards)))
+            targets.append(t)
+            wild_done = True
+        elif spare >= 3:
+            t = Target(C.WILD_RANK, None, [])
+            take_wilds(t, min(spare, BOOK_SIZE))
+            targets.append(t)
+            wild_done = True
     if use_all or (len(wilds) >= style.dirty_start_wilds and not hoard):
         pairs = [(r, cs) for r, cs in nat.items() if len(cs) == 2 and ("r", r) not in by_key]
         for r, cs in sorted(pairs, key=lambda p: -rules.value(p[0])):
@@ -179,7 +194,7 @@ def plan_melds(
             n, w = t.counts()
             if 0 < missing <= min(spare, wild_room(rules, t.rank, n, w)) and id(t) not in clean_keep:
                 take_wilds(t, missing)
-    if rules.wild_melds and (needs.wild or use_all or style.grow_wild_meld) and spare > 0:
+    if rules.wild_melds and (needs.wild or use_all or style.grow_wild_meld) and spare > 0 and not wild_done:
         wm = open_melds.get(C.WILD_RANK)
         if wm is not None:
             t = Target(C.WILD_RANK, wm.index, list(wm.cards))
