@@ -222,3 +222,27 @@ def test_hard_keeps_ranks_with_more_copies_unseen_where_the_pile_is_dead() -> No
     diffs = [hard.keep_value(ctx, c)[0] - normal.keep_value(ctx, c)[0] for c in set(view.hand)]
     assert all(abs(d) <= LIVE_KEEP + 1e-9 for d in diffs)
     assert any(d != 0 for d in diffs)
+
+
+def test_hard_keeps_clean_melds_clean_while_clean_books_are_missing() -> None:
+    from engine import cards as C
+    from engine.bots.hard import OPTIONAL_WILD_STYLE, style_for
+    from engine.bots.knowledge import team_needs
+    from engine.bots.planning import plan_melds
+    from engine.views import MeldView
+
+    rules = preset("rook")
+    assert style_for(rules).clean_first
+
+    def card(r: int, s: int = 0) -> int:
+        return C.make(r, s, rook=True)
+
+    book = MeldView(0, 8, (*(card(8, s % 4) for s in range(5)), card(2), card(2, 1)), True, "dirty")
+    melds = [book] + [MeldView(i, r, tuple(card(r, s % 4) for s in range(5)), False, "clean")
+                      for i, r in ((1, 9), (2, 10), (3, 11))]
+    hand = [card(2, 2), card(2, 3), card(6)]
+    needs = team_needs(rules, [(m.rank, m.cards) for m in melds])
+    assert needs.dirty == 0 and needs.clean == 2
+    assert plan_melds(rules, hand, melds, needs, OPTIONAL_WILD_STYLE).wilds_used() == 0
+    # Without the switch the third clean meld is made into a dirty book.
+    assert plan_melds(rules, hand, melds, needs, replace(OPTIONAL_WILD_STYLE, clean_first=False)).wilds_used() == 2

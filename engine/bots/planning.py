@@ -34,6 +34,8 @@ class Style:
     """Add spare wild cards to an open wild meld even when no wild book is needed."""
     wild_book_first: bool = False
     """While a wild book is still needed, spare wild cards go to the wild meld before any other meld."""
+    clean_first: bool = False
+    """Once the dirty books are made but clean ones are still needed, keep every clean meld clean."""
 
 
 @dataclass
@@ -172,7 +174,8 @@ def plan_melds(
             take_wilds(t, min(spare, BOOK_SIZE))
             targets.append(t)
             wild_done = True
-    if use_all or (len(wilds) >= style.dirty_start_wilds and not hoard):
+    clean_only = style.clean_first and not use_all and needs.dirty == 0 and needs.clean_total > 0
+    if use_all or (len(wilds) >= style.dirty_start_wilds and not hoard and not clean_only):
         pairs = [(r, cs) for r, cs in nat.items() if len(cs) == 2 and ("r", r) not in by_key]
         for r, cs in sorted(pairs, key=lambda p: -rules.value(p[0])):
             if spare > 0 and wild_room(rules, r, 2, 0) > 0:
@@ -187,6 +190,8 @@ def plan_melds(
                 targets.append(t)
                 by_key[("r", r)] = t
         clean_keep = _clean_keepers(targets, needs) if style.keep_clean and not use_all else set()
+        if clean_only:
+            clean_keep |= {id(t) for t in targets if t.counts()[1] == 0}
         for t in sorted(targets, key=lambda t: -t.size):
             if t.rank == C.WILD_RANK:
                 continue
