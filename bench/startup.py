@@ -40,7 +40,7 @@ from .common import (
 PAGES = {"app": "", "bare": "bare.html"}
 MODES = ("cold", "warm", "later")
 ATTEMPTS = 3
-SETTLE_S = 1.0  # after ready (and the service worker, for the app), let caches reach the disk
+SETTLE_S = 3.0  # after ready (and the SW, for the app): players stay longer; compiled code reaches the disk
 
 
 def visit(pw: Playwright, url: str, profile: Path, meter: Meter, *, wait_sw: bool) -> dict[str, Any]:
