@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from conftest import TABLET
@@ -12,11 +13,10 @@ from pages import Table
 from playwright.sync_api import Page
 
 from engine import cards as C
-from engine.bots import make_bot
 from engine.rules import preset
-from engine.serialize import to_dict
 from engine.state import Game
 from engine.views import view_for
+from tests.helpers import position_where_south_is_asked
 
 HAND_SIZES = {"classic": 11, "rook": 11, "pagat": 13, "thirteen": 13, "hkf": 15}
 
@@ -173,22 +173,9 @@ def test_no_sideways_scrolling_and_big_controls(new_page: Callable[..., Page], b
     assert not table.scrolls_sideways()
 
 
-def position_where_partner_asks() -> dict[str, object]:
+def position_where_partner_asks() -> dict[str, Any]:
     """A saved classic game stopped where North asks South "May I go out?"."""
-    for deal in range(1, 300):
-        game = Game(preset("classic"), deal)
-        bots = {s: make_bot("normal", s, deal) for s in range(4)}
-        for _ in range(3000):
-            if game.phase in ("round_over", "game_over"):
-                break
-            if game.phase == "answer" and game.to_act == 0:
-                return to_dict(game)
-            seat = game.to_act
-            assert seat is not None
-            view = view_for(game, seat)
-            decision = bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)
-            game.apply(decision.action)
-    raise AssertionError("no deal where the partner asks")
+    return position_where_south_is_asked(preset("classic"), range(1, 300), 3000)
 
 
 def test_my_partner_asks_and_i_answer(page: Page, base_url: str) -> None:

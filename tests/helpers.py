@@ -14,12 +14,15 @@ from typing import Any
 
 from engine import cards as C
 from engine.actions import Action, MeldPlay
+from engine.bots import make_bot
 from engine.errors import RuleViolation
 from engine.invariants import problems
 from engine.melds import TableMeld
 from engine.rules import RuleSet, preset
 from engine.scoring import ScoreLine, TeamScore
+from engine.serialize import to_dict
 from engine.state import Game, RoundResult
+from engine.views import view_for
 
 
 def cards(text: str) -> list[int]:
@@ -105,11 +108,11 @@ def arrange(
         if t in red_threes:
             release(team.red_threes)
 
-    untouched: list[list[int]] = [
-        p.hand for s, p in enumerate(game.players) if s not in hands
-    ] + [p.foot for s, p in enumerate(game.players) if s not in feet and not p.foot_taken] + [
-        p.knee for s, p in enumerate(game.players) if s not in knees and not p.knee_taken
-    ]
+    untouched: list[list[int]] = (
+        [p.hand for s, p in enumerate(game.players) if s not in hands]
+        + [p.foot for s, p in enumerate(game.players) if s not in feet and not p.foot_taken]
+        + [p.knee for s, p in enumerate(game.players) if s not in knees and not p.knee_taken]
+    )
 
     def take(card: int) -> int:
         if card in pool:
@@ -157,9 +160,11 @@ def arrange(
     if round_index is not None:
         game.round_index = round_index
     if totals is not None:
-        game.results = [RoundResult(0, None, tuple(
-            TeamScore(t, (ScoreLine("carried", "Earlier rounds", totals[t]),)) for t in (0, 1)
-        ))]
+        game.results = [
+            RoundResult(
+                0, None, tuple(TeamScore(t, (ScoreLine("carried", "Earlier rounds", totals[t]),)) for t in (0, 1))
+            )
+        ]
         game.totals = list(totals)
     game.turn, game.phase = turn, phase
     game.asked, game.permission, game.picked_up = asked, permission, picked_up
@@ -187,3 +192,24 @@ def reason(game: Game, action: Action) -> str:
 def state(game: Game) -> dict[str, Any]:
     """A deep copy of the snapshot, for before/after comparisons."""
     return copy.deepcopy(game.snapshot())
+
+
+def position_where_south_is_asked(rules: RuleSet, deals: range, max_actions: int) -> dict[str, Any]:
+    """A saved game (``to_dict``) stopped where South's partner asks "May I go out?".
+
+    Normal computer players play every seat, deal after deal, until one asks South.
+    """
+    for deal in deals:
+        game = Game(rules, deal)
+        bots = {s: make_bot("normal", s, deal) for s in range(game.n)}
+        for _ in range(max_actions):
+            if game.phase in ("round_over", "game_over"):
+                break
+            if game.phase == "answer" and game.to_act == 0:
+                return to_dict(game)
+            seat = game.to_act
+            assert seat is not None
+            view = view_for(game, seat)
+            decision = bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)
+            game.apply(decision.action)
+    raise AssertionError(f"no {rules.name} deal in {deals} where South is asked")

@@ -15,6 +15,7 @@ from engine.views import view_for
 from ui.controller import HUMAN, Controller
 from ui.render import page
 from ui.settings import Settings
+from ui_tests.helpers import play_out_round
 
 
 def controller(deal: int, name: str = "classic") -> Controller:
@@ -131,19 +132,7 @@ def test_bots_play_until_the_human_and_saves_reload() -> None:
 def test_whole_round_then_replay_and_next_round() -> None:
     ctrl = controller(42)
     first_hand = ctrl.view().hand
-    for _ in range(2000):
-        if ctrl.game.phase in ("round_over", "game_over"):
-            break
-        if ctrl.bot_to_act():
-            ctrl.bot_step()
-        elif ctrl.game.phase == "answer":
-            ctrl.handle("answer", "yes")
-        elif ctrl.game.phase == "draw":
-            ctrl.handle("draw")
-        else:
-            ctrl.handle("card", "0")
-            ctrl.handle("discard")
-        page(ctrl)
+    play_out_round(ctrl, 2000, each=page)
     assert ctrl.game.phase == "round_over"
     ctrl.handle("show-hands")
     assert ctrl.screen == "hands" and "All hands" in page(ctrl)

@@ -5,19 +5,18 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
-from engine.bots import make_bot
 from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, preset
-from engine.serialize import to_dict
-from engine.state import Game
-from engine.views import view_for
+from tests.helpers import position_where_south_is_asked
 from ui.controller import HUMAN, Controller
 from ui.render import page
 from ui.saves import storage_problem
 from ui.settings import Settings, choose_settings, house_of, load_settings, players_label, rules_for
 from ui.share import ShareProblem, ShareRequest, build_query, parse_query
+from ui_tests.helpers import play_out_round
 
 # ----- the first-meld schedule ------------------------------------------------------
 
@@ -143,43 +142,16 @@ def test_the_six_player_table_shows_five_other_seats_and_teams_of_three() -> Non
 
 def test_a_six_player_round_plays_to_its_scores() -> None:
     ctrl = six_player_controller(7)
-    for _ in range(3000):
-        if ctrl.game.phase in ("round_over", "game_over"):
-            break
-        if ctrl.bot_to_act():
-            ctrl.bot_step()
-        elif ctrl.game.phase == "answer":
-            ctrl.handle("answer", "yes")
-        elif ctrl.game.phase == "draw":
-            ctrl.handle("draw")
-        else:
-            ctrl.handle("card", "0")
-            ctrl.handle("discard")
-            if ctrl.human_to_act() and ctrl.game.phase == "play":
-                ctrl.handle("end-turn")
+    play_out_round(ctrl, 3000)
     assert ctrl.game.phase in ("round_over", "game_over")
     assert ctrl.engine_problems == []
     html = page(ctrl)
     assert "Your team (South &amp; Northwest &amp; Northeast)" in html
 
 
-def six_player_question() -> dict[str, object]:
+def six_player_question() -> dict[str, Any]:
     """A saved six-player classic game stopped where Northeast asks South "May I go out?"."""
-    rules = preset("classic", players=6)
-    for deal in range(1, 200):
-        game = Game(rules, deal)
-        bots = {s: make_bot("normal", s, deal) for s in range(6)}
-        for _ in range(4000):
-            if game.phase in ("round_over", "game_over"):
-                break
-            if game.phase == "answer" and game.to_act == HUMAN:
-                return to_dict(game)
-            seat = game.to_act
-            assert seat is not None
-            view = view_for(game, seat)
-            decision = bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)
-            game.apply(decision.action)
-    raise AssertionError("no six-player deal where a teammate asks South")
+    return position_where_south_is_asked(preset("classic", players=6), range(1, 200), 4000)
 
 
 def test_the_next_teammate_asks_and_the_dialog_names_them() -> None:
