@@ -161,19 +161,17 @@ def plan_melds(
             t.add.append(wilds.pop(0))
         spare -= k
 
-    wild_done = False
-    if style.wild_book_first and hoard and spare > 0:
+    def feed_wild_meld(can_start: bool) -> bool:
+        """Spare wild cards onto our open wild meld, or into a new one when ``can_start``; True if any."""
         wm = open_melds.get(C.WILD_RANK)
-        if wm is not None:
-            t = Target(C.WILD_RANK, wm.index, list(wm.cards))
-            take_wilds(t, min(spare, BOOK_SIZE - len(wm.cards)))
-            targets.append(t)
-            wild_done = True
-        elif spare >= 3:
-            t = Target(C.WILD_RANK, None, [])
-            take_wilds(t, min(spare, BOOK_SIZE))
-            targets.append(t)
-            wild_done = True
+        if wm is None and not can_start:
+            return False
+        t = Target(C.WILD_RANK, None, []) if wm is None else Target(C.WILD_RANK, wm.index, list(wm.cards))
+        take_wilds(t, min(spare, BOOK_SIZE - len(t.base)))
+        targets.append(t)
+        return True
+
+    wild_done = style.wild_book_first and hoard and spare > 0 and feed_wild_meld(spare >= 3)
     clean_only = style.clean_first and not use_all and needs.dirty == 0 and needs.clean_total > 0
     if use_all or (len(wilds) >= style.dirty_start_wilds and not hoard and not clean_only):
         pairs = [(r, cs) for r, cs in nat.items() if len(cs) == 2 and ("r", r) not in by_key]
@@ -200,17 +198,10 @@ def plan_melds(
             if 0 < missing <= min(spare, wild_room(rules, t.rank, n, w)) and id(t) not in clean_keep:
                 take_wilds(t, missing)
     if rules.wild_melds and (needs.wild or use_all or style.grow_wild_meld) and spare > 0 and not wild_done:
-        wm = open_melds.get(C.WILD_RANK)
-        if wm is not None:
-            t = Target(C.WILD_RANK, wm.index, list(wm.cards))
-            take_wilds(t, min(spare, BOOK_SIZE - len(wm.cards)))
-            targets.append(t)
-        elif spare >= (3 if use_all or hoard else max(3, style.wild_meld_start)) and (
-            spare >= style.risky_wild_start or not rules.unfinished_wild_penalty
-        ):
-            t = Target(C.WILD_RANK, None, [])
-            take_wilds(t, min(spare, BOOK_SIZE))
-            targets.append(t)
+        feed_wild_meld(
+            spare >= (3 if use_all or hoard else max(3, style.wild_meld_start))
+            and (spare >= style.risky_wild_start or not rules.unfinished_wild_penalty)
+        )
     if use_all:
         for t in sorted(targets, key=lambda t: -t.size):
             n, w = t.counts()
