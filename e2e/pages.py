@@ -164,21 +164,33 @@ class Table:
         return self.page.locator(".deal-number").inner_text()
 
     def hand(self) -> list[str]:
-        """The names of the cards in my hand, in order."""
+        """The cards in my hand in words ("four of hearts"), in order (each button's name ends so)."""
         return (
             self.page.get_by_role("group", name="Your cards")
             .get_by_role("button")
-            .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+            .evaluate_all("els => els.map(e => e.getAttribute('aria-label').split(', ').pop())")
         )
 
     def banner(self) -> str:
         return self.page.locator(".banner").inner_text()
 
+    def recent_moves(self) -> list[str]:
+        """Open the recent moves (newest first), read them, and close the panel."""
+        self.page.locator("#r-status").get_by_role("button", name="Moves", exact=True).click()
+        sheet = self.page.get_by_role("dialog", name="Recent moves")
+        texts = sheet.locator(".moves li > p").all_inner_texts()
+        sheet.get_by_role("button", name="Close").click()
+        return texts
+
+    def status(self) -> str:
+        """The status line: the latest move, as a screen reader announces it."""
+        return self.page.locator("#live").inner_text()
+
     def message(self) -> str:
         return self.page.locator(".note").first.inner_text()
 
     def table_text(self) -> str:
-        """Everything public on the table: seats, pile, melds (not the moves list)."""
+        """Everything public on the table: scores, seats, pile, melds (not the moves list)."""
         parts = [".scoreboard", ".seats", ".center", ".team.them", ".team.us"]
         return "\n".join(self.page.locator(p).inner_text() for p in parts)
 
@@ -210,7 +222,7 @@ class Table:
     def select(self, card_name: str) -> Table:
         """Tap the first unselected card of my hand with this name."""
         hand = self.page.get_by_role("group", name="Your cards")
-        hand.locator(f'button[aria-label="{card_name}"][aria-pressed="false"]').first.click()
+        hand.locator(f'button[aria-label$=", {card_name}"][aria-pressed="false"]').first.click()
         return self
 
     def select_position(self, index: int) -> Table:
@@ -220,11 +232,20 @@ class Table:
     def answer_partner(self, yes: bool = True) -> Table:
         return self.tap("Yes, go out" if yes else "No, not yet")
 
+    def menu(self, name: str) -> Table:
+        """Press a menu item (Settings, Rules, Share…): in the header, or behind Menu on a small screen."""
+        item = self.page.get_by_role("button", name=name, exact=True)
+        if not item.first.is_visible():
+            self.page.get_by_role("button", name="Menu", exact=True).click()
+            self.page.locator("#r-sheet").get_by_role("button", name=name, exact=True).wait_for()
+        self.page.get_by_role("button", name=name, exact=True).locator("visible=true").click()
+        return self.wait_until_idle()
+
     def open_settings(self) -> Table:
-        return self.tap("Settings")
+        return self.menu("Settings")
 
     def open_rules(self) -> Table:
-        return self.tap("Rules")
+        return self.menu("Rules")
 
     def back_to_table(self) -> Table:
         return self.tap("Back to the table")
@@ -249,7 +270,7 @@ class Table:
 
     def share_link(self) -> str:
         """Press Share and read the link it shows."""
-        self.page.get_by_role("button", name="Share", exact=True).click()
+        self.menu("Share")
         return self.page.locator("#share-link").input_value()
 
     def first_meld_badges(self) -> list[str]:

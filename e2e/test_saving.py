@@ -84,7 +84,7 @@ def test_a_damaged_copy_is_kept_aside_and_the_other_resumed(page: Page, base_url
 
 def test_a_share_link_opens_the_same_deal_elsewhere(new_page: Callable[..., Page], base_url: str) -> None:
     first = Table(new_page(), base_url).open_link("?rules=pagat&deal=123456&house=pickup.whole")
-    first.tap("Share")
+    first.menu("Share")
     link = first.page.locator("#share-link").input_value()
     assert link.startswith(base_url) and "deal=123456" in link and "rules=pagat" in link
     assert "house=pickup.whole" in link

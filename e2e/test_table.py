@@ -78,7 +78,7 @@ def test_staging_the_first_meld_shows_the_running_total(page: Page, base_url: st
     hand_before = len(table.hand())
     table.lay_down()
     ours = page.get_by_role("region", name="Your team melds")
-    assert ours.get_by_role("button").count() == 2
+    assert ours.locator("button.chip").count() == 2
     assert "First meld" not in ours.inner_text()
     assert len(table.hand()) == hand_before
 
@@ -107,12 +107,19 @@ def test_computer_turns_are_paced_and_explained(new_page: Callable[..., Page], b
     page.get_by_role("button", name="Discard", exact=True).click()
     page.wait_for_selector(".banner.theirs")
     assert "West is playing" in table.banner()
-    # The first computer move lands after a pause a person can follow.
-    page.wait_for_selector(".moves li >> nth=1", timeout=5_000)
+    # The first computer move lands after a pause a person can follow, on the status line above the hand.
+    page.wait_for_function("document.querySelector('#live').innerText.startsWith('West ')", timeout=5_000)
     assert page.locator('body[data-idle="0"]').count() == 1
-    page.get_by_role("region", name="Recent moves").get_by_text("Why?").first.click()
-    reason = page.locator(".moves details[open] p").first.inner_text()
+    assert page.locator(".seat.pos-1 .did").inner_text().startswith("drew 2")
+    page.locator("#r-status").get_by_role("button", name="Why?").click()
+    panel = page.locator(".why-panel")
+    reason = panel.locator("p").inner_text()
     assert len(reason) > 10
+    # Why? stays open while the other computers move, until it is closed.
+    page.wait_for_function("!document.querySelector('#live').innerText.startsWith('West ')", timeout=10_000)
+    assert panel.is_visible() and panel.locator("p").inner_text() == reason
+    panel.get_by_role("button", name="Close").click()
+    assert page.locator(".why-panel").count() == 0
 
 
 def test_hint_suggests_a_move(page: Page, base_url: str) -> None:
@@ -159,7 +166,7 @@ def test_no_sideways_scrolling_and_big_controls(new_page: Callable[..., Page], b
     table.draw()
     for screen in ("table", "Settings", "Rules"):
         if screen != "table":
-            table.tap(screen)
+            table.menu(screen)
             page.locator("details.house summary").click() if screen == "Settings" else None
         assert not table.scrolls_sideways(), screen
         assert table.small_controls() == [], screen
@@ -189,4 +196,4 @@ def test_my_partner_asks_and_i_answer(page: Page, base_url: str) -> None:
     page.keyboard.press("Enter")  # operable from the keyboard
     table.wait_until_idle()
     assert page.get_by_role("dialog").count() == 0
-    assert table.round_is_over() or "You answered yes." in page.locator(".moves").inner_text()
+    assert table.round_is_over() or any("You answered yes." in t for t in table.recent_moves())

@@ -24,6 +24,7 @@ from .actions import (
     PickUp,
 )
 from .cards import Card
+from .errors import RuleViolation
 from .melds import BOOK_SIZE
 from .state import Game
 
@@ -159,3 +160,49 @@ def meld_targets(game: Game, cards: tuple[Card, ...]) -> list[int]:
         i for i in range(len(team.melds))
         if game.is_legal(Meld((MeldPlay(cards, meld=i),)))
     ]
+
+
+def outline_cards(game: Game, seat: int) -> set[Card]:
+    """Cards of ``seat``'s hand worth outlining as "can meld" on its turn.
+
+    In the play phase: the cards of every meld that is legal now (before the team's first meld,
+    every meld of the right shape, since the minimum counts them together).  In the draw phase:
+    the cards that would meld once drawn, and the pair that takes the pile, so a pickup can be
+    planned.  Wild cards are interchangeable here, so when one wild card can meld, all can.
+    """
+    if game.turn != seat or game.phase not in ("draw", "play"):
+        return set()
+    hand = game.players[seat].hand
+    team_opened = game.teams[game.team_of(seat)].opened
+    out: set[Card] = set()
+    for play in single_plays(game, seat):
+        if game.phase == "draw" or not team_opened or game.is_legal(Meld((play,))):
+            out.update(play.cards)
+    top = game.pile_top()
+    if game.phase == "draw" and top is not None and pickup_blocked(game) is None:
+        if C.is_wild(top):
+            out.update(c for c in hand if C.rank(c) == C.rank(top))
+        else:
+            out.update(c for c in hand if not C.is_wild(c) and C.rank(c) == C.rank(top))
+    if any(C.is_wild(c) for c in out):
+        out.update(c for c in hand if C.is_wild(c))
+    return out
+
+
+PILE_REASONS = frozenset(
+    {"no_pickup", "pile_empty", "pile_blocked", "wild_on_top", "rank_not_meldable", "pile_meld_full", "need_pair",
+     "pickup_before_opening"}
+)
+"""Reasons a pickup fails that no meld laid with it can change: the pile, or the pair in the hand."""
+
+
+def pickup_blocked(game: Game) -> RuleViolation | None:
+    """Why the player to act can't take the pile this turn whatever they lay with it, or None.
+
+    None also when the pile can be taken only together with opening melds (the first-meld
+    minimum): the player can stage those and then take it.
+    """
+    if game.phase != "draw" or game.to_act is None:
+        return None
+    err = game.check(PickUp())
+    return err if err is not None and err.reason in PILE_REASONS else None

@@ -134,5 +134,12 @@ def score(rules: RuleSet, table: TeamTable, team: int = 0) -> TeamScore:
         if not left.cards:
             continue
         where = f"{left.player}'s {left.zone}" + (" (never picked up)" if left.unplayed else "")
-        lines.append(ScoreLine("leftover", where, -leftover_points(rules, left.cards, left.unplayed)))
+        # A red 3 in a set never picked up is a penalty of its own: a line of its own, so it shows.
+        reds = [c for c in left.cards if C.is_red_three(c)]
+        others = [c for c in left.cards if not C.is_red_three(c)]
+        if others:
+            lines.append(ScoreLine("leftover", where, -leftover_points(rules, others, left.unplayed)))
+        if reds:
+            label = f"{len(reds)} red 3{'s' if len(reds) != 1 else ''} in {where}"
+            lines.append(ScoreLine("leftover", label, -leftover_points(rules, reds, left.unplayed)))
     return TeamScore(team, tuple(lines))

@@ -17,7 +17,7 @@ from engine import cards as C
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
 from engine.deal import MAX_DEAL
 from engine.errors import LoadError, RuleViolation
-from engine.legal import legal_actions, meld_targets, meldable_cards
+from engine.legal import legal_actions, meld_targets, outline_cards, pickup_blocked
 from engine.melds import check_meld, meld_value
 from engine.rules import RuleSet, rules_to_dict
 from engine.serialize import from_dict, replay, to_dict
@@ -25,7 +25,7 @@ from engine.state import Game
 from engine.views import View, view_for
 
 from . import saves
-from .narrate import describe_action, describe_entry, who
+from .narrate import advice, describe_action, describe_entry, short_entry, who
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
 
@@ -36,6 +36,19 @@ HUMAN = 0
 MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
 SCREENS = ("table", "settings", "rules", "hands")
+SHEETS = ("menu", "moves", "help")
+PASSIVE = frozenset({"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab"})
+"""Taps that only look (open a panel, read a reason): they leave the highlights of the last moves alone."""
+MAX_INDEX_DIGITS = 4
+"""A tap's index (a card, a meld, a staged meld) has at most this many digits: hands stay far smaller."""
+
+
+def index_arg(arg: str, limit: int) -> int | None:
+    """A tap's ``data-arg`` as an index below ``limit``, or None for anything else (untrusted text)."""
+    if not (0 < len(arg) <= MAX_INDEX_DIGITS and arg.isascii() and arg.isdigit()):
+        return None
+    value = int(arg)
+    return value if value < limit else None
 
 
 @dataclass(frozen=True)
@@ -54,6 +67,30 @@ class Line:
     seat: int | None
     text: str
     reason: str = ""
+    short: str = ""
+    """The move in a few words, for the seat's box ('drew 2 · discarded 9♣')."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"n": self.number, "seat": self.seat, "text": self.text, "reason": self.reason, "short": self.short}
+
+    @staticmethod
+    def from_dict(data: object, players: int) -> Line | None:
+        """A line read back from storage, or None unless every field has the right type and size."""
+        if not isinstance(data, dict):
+            return None
+        n, seat, text = data.get("n"), data.get("seat"), data.get("text")
+        reason, short = data.get("reason", ""), data.get("short", "")
+        if type(n) is not int or not 0 < n < 10**9:
+            return None
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            return None
+        texts = (text, reason, short)
+        if not all(isinstance(t, str) and len(t) <= MAX_LINE_CHARS for t in texts):
+            return None
+        return Line(n, seat, str(text), str(reason), str(short))
+
+
+MAX_LINE_CHARS = 2000
 
 
 @dataclass(frozen=True)
@@ -85,6 +122,16 @@ class Controller:
         self.settings_dirty = False
         self.settings_seq = 0  # the number of the last settings save
         self.engine_problems: list[str] = []
+        self.why: int | None = None  # the number of the line whose "Why?" is open
+        self.sheet: str | None = None  # an open panel over the table: 'menu', 'moves' or 'help'
+        self.expanded: set[int] = set()  # the teams whose melds are shown card by card
+        self.fresh: dict[tuple[int, int], int] = {}  # (team, meld index) -> cards the computers just added
+        self.fresh_reds: dict[int, int] = {}  # team -> red 3s the computers just laid out
+        self.landed = False  # a computer's discard just landed on the pile
+        self.question_closed = False  # the partner's question was put aside with Escape
+        self.hint_action: Action | None = None  # the hinted move, for "Play it"
+        self.house_open = False  # the house rules in Settings are unfolded
+        self.focus = ""  # where the keyboard focus should go after this tap: 'hand', 'status' or ''
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -143,6 +190,17 @@ class Controller:
         self.staged = []
         self.lines = []
         self.screen = "table"
+        self.why = None
+        self.sheet = None
+        self.expanded = set()
+        self._clear_fresh()
+        self.question_closed = False
+        self.hint_action = None
+
+    def _clear_fresh(self) -> None:
+        self.fresh = {}
+        self.fresh_reds = {}
+        self.landed = False
 
     def _make_bots(self) -> None:
         """Forget the computer players: each is made when its seat first acts (``bot``)."""
@@ -193,10 +251,17 @@ class Controller:
         return seat is not None and seat != HUMAN and not self.elsewhere
 
     def meldable(self) -> set[int]:
-        """Cards of South's hand that some meld could use now (for outlining)."""
+        """Cards of South's hand that some meld could use now, or after the draw (for outlining)."""
         if not self.human_to_act():
             return set()
-        return meldable_cards(self.game, HUMAN)
+        return outline_cards(self.game, HUMAN)
+
+    def pickup_problem(self) -> str:
+        """Why South can't take the pile this turn (the pile itself, or no pair for it), or ''."""
+        if not self.human_to_act() or self.game.phase != "draw":
+            return ""
+        err = pickup_blocked(self.game)
+        return str(err) if err is not None else ""
 
     def targets(self) -> set[int]:
         """Indices of the team's melds the selected cards could go on now."""
@@ -250,18 +315,98 @@ class Controller:
     def _apply(self, action: Action, seat: int, reason: str = "") -> Line | None:
         before_round = self.game.round_index
         before = len(self.game.log)
+        sizes = [[len(m.cards) for m in t.melds] for t in self.game.teams]
+        reds = [len(t.red_threes) for t in self.game.teams]
+        pile = len(self.game.pile)
         self.game.apply(action)
         self.dirty = True
         if self.game.round_index != before_round:
             return None
+        if seat != HUMAN:
+            self._mark_fresh(sizes, reds, pile, isinstance(action, Discard))
         entries = self.game.log[before:]
         texts = [t for t in (describe_entry(self.game, e, HUMAN) for e in entries) if t]
         if not texts:
             return None
+        shorts = [t for t in (short_entry(self.game, e) for e in entries if e[1:2] == (seat,)) if t]
         self._line_number += 1
-        line = Line(self._line_number, seat, " ".join(texts), reason)
+        line = Line(self._line_number, seat, " ".join(texts), reason, " · ".join(shorts))
         self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
         return line
+
+    def _mark_fresh(self, sizes: list[list[int]], reds: list[int], pile: int, discarded: bool) -> None:
+        """Note what a computer's move just put on the table, to highlight until South's next tap."""
+        for t, team in enumerate(self.game.teams):
+            for i, meld in enumerate(team.melds):
+                added = len(meld.cards) - (sizes[t][i] if i < len(sizes[t]) else 0)
+                if added > 0:
+                    self.fresh[(t, i)] = self.fresh.get((t, i), 0) + added
+            if len(team.red_threes) > reds[t]:
+                self.fresh_reds[t] = self.fresh_reds.get(t, 0) + len(team.red_threes) - reds[t]
+        if discarded and len(self.game.pile) > pile:
+            self.landed = True
+
+    def seat_turn(self, seat: int) -> str:
+        """What ``seat`` did in its latest turn, in a few words (from the recent moves)."""
+        parts: list[str] = []
+        for line in reversed(self.lines):
+            if line.seat == seat:
+                if line.short:
+                    parts.insert(0, line.short)
+                if line.short.startswith(("drew", "took the pile")):
+                    break
+            elif parts:
+                break
+        return " · ".join(parts)
+
+    def lines_data(self) -> str:
+        """The recent moves as JSON text, tied to this game's deal and move count (kept with the save)."""
+        lines = [x.to_dict() for x in self.lines]
+        fresh = [[t, i, n] for (t, i), n in sorted(self.fresh.items())]
+        reds = [[t, n] for t, n in sorted(self.fresh_reds.items())]
+        data = {
+            "deal": self.game.deal_number, "moves": len(self.game.history), "lines": lines,
+            "fresh": fresh, "reds": reds, "landed": self.landed,
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    def restore_lines(self, text: str | None) -> bool:
+        """Bring back the recent moves saved with ``lines_data`` if they belong to the game on screen."""
+        if not text or len(text) > MAX_LINES * 4 * MAX_LINE_CHARS:
+            return False
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return False
+        if not isinstance(data, dict) or data.get("deal") != self.game.deal_number:
+            return False
+        if data.get("moves") != len(self.game.history) or not isinstance(data.get("lines"), list):
+            return False
+        lines = [Line.from_dict(x, self.game.n) for x in data["lines"][-MAX_LINES:]]
+        if any(x is None for x in lines):
+            return False
+        self.lines = [x for x in lines if x is not None]
+        self._line_number = max((x.number for x in self.lines), default=0)
+        self._restore_fresh(data)
+        return True
+
+    def _restore_fresh(self, data: dict[str, Any]) -> None:
+        """The highlights of the computers' last moves, where they still fit the table."""
+        fresh, reds = data.get("fresh"), data.get("reds")
+        teams = self.game.teams
+        if isinstance(fresh, list):
+            for item in fresh[:200]:
+                if isinstance(item, list) and len(item) == 3 and all(type(x) is int for x in item):
+                    t, i, n = item
+                    if 0 <= t < 2 and 0 <= i < len(teams[t].melds) and 0 < n <= len(teams[t].melds[i].cards):
+                        self.fresh[(t, i)] = n
+        if isinstance(reds, list):
+            for item in reds[:2]:
+                if isinstance(item, list) and len(item) == 2 and all(type(x) is int for x in item):
+                    t, n = item
+                    if 0 <= t < 2 and 0 < n <= len(teams[t].red_threes):
+                        self.fresh_reds[t] = n
+        self.landed = data.get("landed") is True
 
     def _human(self, action: Action) -> bool:
         """Apply South's action; a refusal becomes the engine's sentence and changes nothing."""
@@ -276,6 +421,8 @@ class Controller:
         self.selected = []
         self.staged = []
         self.note = None
+        self.hint_action = None
+        self.question_closed = False
         return True
 
     def _waiting_text(self) -> str:
@@ -287,16 +434,25 @@ class Controller:
     # ----- taps -----------------------------------------------------------------
 
     def handle(self, act: str, arg: str = "") -> None:
-        """Do what a tap asks; every problem becomes a note for the player."""
+        """Do what a tap asks; every problem becomes a note for the player.
+
+        Both strings come from the page and are untrusted: an unknown act or an odd argument is
+        a quiet no-op.
+        """
+        if not (isinstance(act, str) and isinstance(arg, str)) or len(act) > 40 or len(arg) > 40:
+            return
         handler = getattr(self, "_on_" + act.replace("-", "_"), None)
         if handler is None or self.elsewhere:  # a tab that gave way changes nothing
             return
+        self.focus = ""
+        if act not in PASSIVE:
+            self._clear_fresh()
         handler(arg)
 
     def _on_card(self, arg: str) -> None:
-        if not arg.isdigit() or int(arg) >= len(self.shown_hand()):
+        i = index_arg(arg, len(self.shown_hand()))
+        if i is None:
             return
-        i = int(arg)
         if i in self.selected:
             self.selected.remove(i)
         else:
@@ -308,11 +464,13 @@ class Controller:
         self.selected = []
 
     def _on_draw(self, arg: str) -> None:
-        self._human(Draw())
+        if self._human(Draw()):
+            self.focus = "hand"
 
     def _on_pickup(self, arg: str) -> None:
         plays = tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged)
-        self._human(PickUp(plays))
+        if self._human(PickUp(plays)):
+            self.focus = "hand"
 
     def _on_discard(self, arg: str) -> None:
         cards = self.selected_cards()
@@ -321,7 +479,8 @@ class Controller:
                 "Select one card to discard." if not cards else "Select just one card to discard.", "error"
             )
             return
-        self._human(Discard(cards[0]))
+        if self._human(Discard(cards[0])):
+            self.focus = "status"
 
     def _on_new_meld(self, arg: str) -> None:
         cards = tuple(self.selected_cards())
@@ -339,16 +498,24 @@ class Controller:
             return
         open_meld = team.open_meld(rank) if self.game.rules.one_open_meld_per_rank else None
         play = MeldPlay(cards, meld=open_meld) if open_meld is not None else MeldPlay(cards, rank=rank)
-        self._human(Meld((play,)))
+        if self._human(Meld((play,))):
+            self.focus = "hand"
 
     def _on_meld(self, arg: str) -> None:
-        cards = tuple(self.selected_cards())
-        if not arg.isdigit():
+        """Add the selected cards to one of the team's melds."""
+        i = index_arg(arg, len(self.game.teams[HUMAN % 2].melds))
+        if i is None:
             return
+        cards = tuple(self.selected_cards())
         if not cards:
             self.note = Note("Select cards first, then tap the meld to add them.", "error")
             return
-        self._human(Meld((MeldPlay(cards, meld=int(arg)),)))
+        if self._human(Meld((MeldPlay(cards, meld=i),))):
+            self.focus = "hand"
+
+    def _on_expand(self, arg: str) -> None:
+        """Show both sides' melds card by card, or fold them back to chips."""
+        self.expanded = set() if self.expanded else {0, 1}
 
     # ----- staging the first meld -----------------------------------------------
 
@@ -387,21 +554,22 @@ class Controller:
 
     def _on_staged(self, arg: str) -> None:
         """Add the selected cards to a staged meld."""
-        if not arg.isdigit() or int(arg) >= len(self.staged):
+        i = index_arg(arg, len(self.staged))
+        if i is None:
             return
         cards = tuple(self.selected_cards())
         if not cards:
             self.note = Note("Select cards first, then tap the staged meld to add them.", "error")
             return
-        i = int(arg)
         plays = list(self.staged)
         plays[i] = replace(plays[i], cards=plays[i].cards + cards)
         self._restage(plays)
 
     def _on_unstage(self, arg: str) -> None:
-        if arg.isdigit() and int(arg) < len(self.staged):
-            del self.staged[int(arg)]
-        else:
+        i = index_arg(arg, len(self.staged))
+        if i is not None:
+            del self.staged[i]
+        elif not arg:
             self.staged = []
         self.selected = []
         self.note = None
@@ -413,7 +581,8 @@ class Controller:
         if self.game.phase == "draw" and self.human_to_act():
             self.note = Note("Draw first, or press Pick up pile to open with the pile.", "error")
             return
-        self._human(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged)))
+        if self._human(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged))):
+            self.focus = "hand"
 
     # ----- going out, ending the turn, hints ------------------------------------
 
@@ -424,7 +593,8 @@ class Controller:
         self._human(Answer(arg == "yes"))
 
     def _on_end_turn(self, arg: str) -> None:
-        self._human(EndTurn())
+        if self._human(EndTurn()):
+            self.focus = "status"
 
     def _on_hint(self, arg: str) -> None:
         if not self.human_to_act():
@@ -433,20 +603,39 @@ class Controller:
         from engine.bots import hint
 
         decision = hint(self.view())
-        text = describe_action(self.game, decision.action, HUMAN, HUMAN)
-        self.note = Note(f"Hint: {text} {decision.reason}", "hint")
+        text = describe_action(self.game, decision.action, HUMAN, HUMAN).rstrip(".")
+        why = advice(decision.reason)
+        self.note = Note(f"Hint: {text}" + (f": {why}." if why else "."), "hint")
+        self.hint_action = decision.action
         self.staged = []
-        self.selected = self._positions(decision.action)
-
-    def _positions(self, action: Action) -> list[int]:
-        """Select the cards of a hinted discard or single meld."""
-        match action:
+        self.selected = []
+        match decision.action:
+            case Meld(plays=plays) if plays and self.minimum() > 0 and not self.game.teams[HUMAN % 2].opened:
+                self.staged = [Staged(p.cards, p.rank if p.rank is not None else C.WILD_RANK) for p in plays]
+            case Meld(plays=plays) if plays:
+                self.selected = self._positions(plays[0].cards)
+            case PickUp(melds=plays) if plays:
+                self.staged = [Staged(p.cards, p.rank if p.rank is not None else C.WILD_RANK) for p in plays]
             case Discard(card=card):
-                wanted = [card]
-            case Meld(plays=plays) if len(plays) == 1:
-                wanted = list(plays[0].cards)
+                self.selected = self._positions((card,))
             case _:
-                return []
+                pass
+
+    def _on_play_hint(self, arg: str) -> None:
+        """Play the hinted move as it was suggested (if the position is still the same)."""
+        action = self.hint_action
+        if action is None or not self.human_to_act():
+            return
+        if self.game.check(action) is not None:
+            self.hint_action = None
+            self.note = Note("That hint no longer fits the table: ask for a new one.", "error")
+            return
+        if self._human(action):
+            self.focus = "status" if isinstance(action, (Discard, EndTurn)) else "hand"
+
+    def _positions(self, cards: tuple[int, ...]) -> list[int]:
+        """The positions in the shown hand of these cards (for selecting a hint's cards)."""
+        wanted = list(cards)
         hand = self.shown_hand()
         need = Counter(wanted)
         out = []
@@ -470,6 +659,8 @@ class Controller:
         self.screen = "table"
         self.note = None
         self.lines = []
+        self.why = None
+        self.expanded = set()
 
     def _on_replay(self, arg: str) -> None:
         """Deal the round just played again: the same cards, from its start."""
@@ -488,6 +679,7 @@ class Controller:
     # ----- screens, settings, new games -----------------------------------------
 
     def _on_screen(self, arg: str) -> None:
+        self.sheet = None
         if arg in SCREENS and arg != "hands":
             self.screen = arg
             if arg == "rules":
@@ -502,6 +694,52 @@ class Controller:
     def _on_dismiss(self, arg: str) -> None:
         self.note = None
         self.share_url = ""
+        self.hint_action = None
+
+    # ----- panels: Why?, the moves, the menu, the keyboard help ------------------
+
+    def _on_why(self, arg: str) -> None:
+        """Open (or close) the reason of a computer's move; it stays open until closed."""
+        if not (arg.isascii() and arg.isdigit() and len(arg) <= 9):
+            return
+        number = int(arg)
+        if self.why == number:
+            self.why = None
+        elif any(line.number == number and line.reason for line in self.lines):
+            self.why = number
+
+    def why_line(self) -> Line | None:
+        """The line whose reason is open, while it is still among the recent moves."""
+        return next((line for line in self.lines if line.number == self.why), None)
+
+    def _on_sheet(self, arg: str) -> None:
+        self.sheet = None if arg == self.sheet or arg not in SHEETS else arg
+
+    def _on_close(self, arg: str) -> None:
+        if arg == "why":
+            self.why = None
+        else:
+            self.sheet = None
+
+    def _on_escape(self, arg: str) -> None:
+        """Escape closes the topmost thing open: a panel, the partner's question, a reason, a note."""
+        if self.sheet is not None:
+            self.sheet = None
+        elif self.game.phase == "answer" and self.game.to_act == HUMAN and not self.question_closed:
+            self.question_closed = True
+        elif self.why is not None:
+            self.why = None
+        elif self.note is not None or self.share_url:
+            self._on_dismiss("")
+        elif self.selected:
+            self.selected = []
+
+    def _on_reopen_question(self, arg: str) -> None:
+        self.question_closed = False
+
+    def _on_house(self, arg: str) -> None:
+        """The house rules in Settings were unfolded or folded by the player."""
+        self.house_open = arg == "open"
 
     def _on_new_game(self, arg: str) -> None:
         arg = arg.strip()

@@ -1,8 +1,9 @@
 """The page's entry point: the only module that touches browser objects.
 
-It draws ``ui.render.page(controller)`` into #app, turns taps into
-``controller.handle(act, arg)`` through one delegated listener, and paces the
-computer players with asyncio so the browser stays responsive between their moves.
+It draws ``ui.render`` regions into #app (the whole layout when the screen changes, then only
+the regions whose HTML changed, so focus, scroll and open panels survive a computer's move),
+turns taps and shortcut keys into ``controller.handle(act, arg)`` through delegated listeners,
+and paces the computer players with asyncio so the browser stays responsive between their moves.
 
 Saving never lags the screen: ``refresh()`` first writes any changed game to
 ``localStorage`` (synchronous, the same JavaScript task as the move), then paints
@@ -19,6 +20,7 @@ write over each other's saves.
 """
 
 import asyncio
+import json
 import os
 import sys
 import time
@@ -33,7 +35,7 @@ sys.path.insert(0, os.path.abspath("app.zip"))
 
 from ui import saves
 from ui.controller import Controller, Note
-from ui.render import body_classes, page
+from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
 from ui.settings import choose_settings
 from ui.share import ShareProblem, ShareRequest, parse_query
 
@@ -44,6 +46,9 @@ SETTINGS_KEY = "settings"
 QUICK_GAME_KEY = "handfoot-game"  # the localStorage copy
 QUICK_SETTINGS_KEY = "handfoot-settings"
 OPEN_IN_KEY = "handfoot-open-in"  # which tab has the game: the newest one to open it
+LINES_KEY = "handfoot-lines"  # the recent moves and their reasons, kept beside the save
+PAINT_KEY = "handfoot-paint"  # the last table painted, which index.html shows before Python starts
+SHORTCUT_ACTS = {key.lower(): act for key, act, _ in SHORTCUTS}
 TAB = os.urandom(8).hex()  # this tab (crypto.randomUUID would need a secure context)
 
 app = document.getElementById("app")
@@ -130,11 +135,21 @@ def quick_get(key: str) -> str | None:
     return None if is_none(value) else str(value)  # getItem gives JavaScript null (jsnull) when absent
 
 
-def quick_set(key: str, text: str) -> None:
+def quick_set(key: str, text: str) -> bool:
+    """Write a localStorage value; False when the browser refused it (full, or storage off)."""
     try:
         window.localStorage.setItem(key, text)
+        return True
     except Exception as err:  # full or refused: IndexedDB still gets the save
         window.console.warn("localStorage could not be written:", str(err))
+        return False
+
+
+def quick_drop(key: str) -> None:
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass  # unreadable storage: nothing to remove
 
 
 def load_settings_copies() -> Controller:
@@ -159,6 +174,8 @@ def save_now() -> None:
         text = ctrl.next_save()
         quick_set(QUICK_GAME_KEY, text)
         pending = (text, len(ctrl.game.history))
+        if not quick_set(LINES_KEY, ctrl.lines_data()):
+            quick_drop(LINES_KEY)  # never leave moves of an older position behind
     if ctrl.settings_dirty:
         pending_settings = ctrl.next_settings_save()
         quick_set(QUICK_SETTINGS_KEY, pending_settings)
@@ -182,8 +199,75 @@ def pace() -> float:
     return PACE_SECONDS
 
 
+painted_key = ""  # the layout on screen ('' before the first paint)
+painted: dict[str, str] = {}  # the HTML of each region on screen
+painted_copy = ""  # the last table handed to localStorage for the next start's first paint
+sheet_shown: str | None = None
+
+
+def paint() -> str:
+    """Bring #app up to date: the whole layout if the screen changed, else only the regions that changed."""
+    global painted_key, painted
+    key = screen_key(ctrl)
+    parts = regions(ctrl)
+    if key != painted_key:
+        html = assemble(key, parts)
+        app.innerHTML = html
+        painted_key, painted = key, parts
+        return html
+    for rid, html in parts.items():
+        if painted.get(rid) != html:
+            el = document.getElementById(rid)
+            if el:
+                el.innerHTML = html
+    painted = parts
+    return ""
+
+
+def take_over() -> None:
+    """The first paint by Python: the saved copy that index.html painted becomes the live table."""
+    boot_ui = document.getElementById("boot")
+    if boot_ui:
+        boot_ui.remove()
+    app.removeAttribute("inert")
+
+
+def keep_paint() -> None:
+    """Keep the table as painted, so the next start shows it before Python is up (index.html)."""
+    global painted_copy
+    if ctrl.screen != "table" or ctrl.elsewhere:
+        return  # only the table (or the scores at its end): the screen a start comes back to
+    html = assemble(painted_key, painted)
+    if html == painted_copy:
+        return
+    painted_copy = html
+    text = json.dumps({"v": 1, "html": html, "cls": body.className, "moves": len(ctrl.game.history)})
+    if not quick_set(PAINT_KEY, text):
+        quick_drop(PAINT_KEY)  # never let the picture take the room the save needs
+
+
+def focus_after() -> None:
+    """Move the keyboard focus where the next action is, or back to the control that had it."""
+    global sheet_shown
+    wanted = ctrl.focus
+    ctrl.focus = ""
+    target = None
+    if ctrl.sheet is not None and ctrl.sheet != sheet_shown:
+        target = app.querySelector("#r-sheet button")
+    elif wanted == "hand":
+        target = app.querySelector('#r-hand [aria-pressed="true"]') or app.querySelector("#r-hand button")
+    elif wanted == "status":
+        target = app.querySelector("#live")
+    sheet_shown = ctrl.sheet
+    dialog_button = app.querySelector('#r-dialog [role="dialog"] button')
+    if dialog_button and not document.activeElement.closest('[role="dialog"]'):
+        target = dialog_button  # the partner's question takes the focus until it is answered
+    if target:
+        target.focus()
+
+
 def refresh() -> None:
-    """Save what changed (synchronously), then redraw the app, keeping keyboard focus on the same control."""
+    """Save what changed (synchronously), then redraw what changed, keeping keyboard focus on the same control."""
     save_now()
     started = time.perf_counter()
     focused = document.activeElement
@@ -193,18 +277,17 @@ def refresh() -> None:
         if act:
             key = (act, focused.getAttribute("data-arg") or "")
     body.className = body_classes(ctrl, bool(reduced_query.matches))
-    app.innerHTML = page(ctrl)
-    if key is not None:
+    paint()
+    if key is not None and not document.activeElement.closest("#app"):
         selector = f'[data-act="{key[0]}"]' + (f'[data-arg="{key[1]}"]' if key[1] else "")
         target = app.querySelector(selector)
         if target and not target.disabled:
             target.focus()
-    dialog_button = app.querySelector('[role="dialog"] button')
-    if dialog_button and not document.activeElement.closest('[role="dialog"]'):
-        dialog_button.focus()  # the partner's question takes the focus until it is answered
+    focus_after()
     body.dataset.moves = str(len(ctrl.game.history))  # the position painted, for tests and the soak
     body.dataset.deal = str(ctrl.game.deal_number)
     body.dataset.renderMs = f"{(time.perf_counter() - started) * 1000:.1f}"
+    keep_paint()
 
 
 async def confirm(moves: int | None) -> None:
@@ -304,6 +387,7 @@ def on_click(event) -> None:
         return
     started = time.perf_counter()
     if act == "share":
+        ctrl.sheet = None  # the link shows in the prompt, which the menu would cover
         spawn(share())
         return
     if act == "apply-update":
@@ -347,6 +431,70 @@ def on_submit(event) -> None:
     refresh()
     window.scrollTo(0, 0)
     kick()
+
+
+def on_key(event) -> None:
+    """Shortcut keys, arrows between cards, Escape, and the focus kept inside the partner's question."""
+    if ctrl.elsewhere or event.ctrlKey or event.metaKey or event.altKey:
+        return
+    key = str(event.key)
+    target = event.target
+    tag = str(target.tagName).lower() if target and getattr(target, "tagName", None) else ""
+    if tag in ("input", "select", "textarea"):
+        return
+    dialog = app.querySelector('[role="dialog"][aria-modal="true"]')
+    if key == "Tab" and dialog:
+        trap_focus(event, dialog)
+        return
+    if key == "Escape":
+        event.preventDefault()
+        ctrl.handle("escape")
+        refresh()
+        return
+    if dialog:
+        return
+    if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown") and tag == "button":
+        if target.getAttribute("data-act") == "card":
+            step = -1 if key in ("ArrowLeft", "ArrowUp") else 1
+            cards = app.querySelectorAll('#r-hand button[data-act="card"]')
+            here = int(target.getAttribute("data-arg") or 0)
+            there = min(max(here + step, 0), cards.length - 1)
+            cards.item(there).focus()
+            event.preventDefault()
+        return
+    if key == "?":
+        ctrl.handle("sheet", "help")
+        refresh()
+        return
+    act = SHORTCUT_ACTS.get(key.lower()) if len(key) == 1 else None
+    if act:
+        control = app.querySelector(f'#app [data-act="{act}"]')
+        if control and not control.disabled:
+            event.preventDefault()
+            control.click()
+
+
+def trap_focus(event, dialog) -> None:
+    """Tab and Shift+Tab go round the dialog's buttons and never out of it."""
+    buttons = dialog.querySelectorAll("button:not([disabled])")
+    if buttons.length == 0:
+        return
+    first, last = buttons.item(0), buttons.item(buttons.length - 1)
+    inside = dialog.contains(document.activeElement)
+    if event.shiftKey and (not inside or document.activeElement == first):
+        last.focus()
+        event.preventDefault()
+    elif not event.shiftKey and (not inside or document.activeElement == last):
+        first.focus()
+        event.preventDefault()
+
+
+def on_toggle(event) -> None:
+    """A <details> the controller keeps open across redraws was opened or closed by the player."""
+    el = event.target
+    which = el.getAttribute("data-details") if getattr(el, "getAttribute", None) else None
+    if which == "house":
+        ctrl.handle("house", "open" if el.open else "closed")
 
 
 def on_update(event=None) -> None:
@@ -405,6 +553,7 @@ def boot() -> None:
     keep_aside(choice.bad)
     if choice.chosen is not None:
         ctrl.resume_game(choice.chosen.game, choice.seq)
+        ctrl.restore_lines(quick_get(LINES_KEY))
     ctrl.dirty = not choice.in_step  # a new game, or copies to bring in step: save at the first draw
     if choice.in_step:
         body.dataset.saved = str(len(ctrl.game.history))
@@ -430,7 +579,10 @@ def boot() -> None:
 boot_started = time.perf_counter()
 boot()
 refresh()
+take_over()
 app.addEventListener("click", create_proxy(on_click))
+document.addEventListener("keydown", create_proxy(on_key))
+app.addEventListener("toggle", create_proxy(on_toggle), True)  # toggle doesn't bubble: listen while it descends
 app.addEventListener("change", create_proxy(on_change))
 app.addEventListener("submit", create_proxy(on_submit))
 document.addEventListener("hf-update-available", create_proxy(on_update))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +11,20 @@ from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Mel
 from engine.state import Game, seat_names
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+_YOU = (
+    (re.compile(r"\bI'm\b"), "you're"),
+    (re.compile(r"\bI've\b"), "you've"),
+    (re.compile(r"\bI\b"), "you"),
+    (re.compile(r"\bme\b"), "you"),
+    (re.compile(r"\bmy\b"), "your"),
+    (re.compile(r"\bmine\b"), "yours"),
+    (re.compile(r"\bwe're\b"), "your side is"),
+    (re.compile(r"\bwe\b"), "your side"),
+    (re.compile(r"\bWe\b"), "Your side"),
+    (re.compile(r"\bour\b"), "your side's"),
+    (re.compile(r"\bOur\b"), "Your side's"),
+    (re.compile(r"\bus\b"), "your side"),
+)
 
 
 def count(n: int, what: str) -> str:
@@ -102,3 +117,50 @@ def describe_action(game: Game, action: Action, seat: int, human: int) -> str:
         case NextRound():
             return "Deal the next round."
     return "Play on."
+
+
+def short_entry(game: Game, entry: tuple[Any, ...]) -> str | None:
+    """A log entry in a few words for the seat that made it ('drew 2', 'discarded 9♣'), or None."""
+    kind = entry[0]
+    if kind == "draw":
+        return f"drew {entry[2]}"
+    if kind == "pickup":
+        return f"took the pile ({len(entry[3]) + 1})"
+    if kind == "meld":
+        _, seat, index, _rank, cards = entry
+        if index is None:
+            return f"melded {labels(cards)}"
+        melds = game.teams[game.team_of(seat)].melds
+        what = rank_words(game, melds[index].rank) if index < len(melds) else "a meld"
+        return f"added {labels(cards)} to the {what}"
+    if kind == "discard":
+        return f"discarded {C.label(entry[2])}"
+    if kind == "red3":
+        return f"red 3 {C.label(entry[2])}"
+    if kind in ("knee", "foot"):
+        return f"took the {kind}"
+    if kind == "ask":
+        return "asked to go out"
+    if kind == "answer":
+        return "said yes" if entry[2] else "said no"
+    if kind == "end":
+        return "ended the turn"
+    if kind == "out":
+        return "went out!"
+    return None
+
+
+def advice(reason: str) -> str:
+    """A computer player's reason for its own move, as advice to the player about to make it.
+
+    Its reasons read "<what it did>: <why>" in the first person ("Drew two cards from the stock:
+    I don't hold two natural aces."); advice keeps the why, spoken to the player ("you don't hold
+    two natural aces"), since the hint already says what to do in the present tense.
+    """
+    head, sep, why = reason.partition(": ")
+    if not sep or head.startswith("Melded"):
+        return ""
+    why = why.strip().rstrip(".")
+    for pattern, words in _YOU:
+        why = pattern.sub(words, why)
+    return why

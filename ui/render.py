@@ -1,25 +1,76 @@
-"""The table as HTML: the controller's state in, one string out.
+"""The table as HTML, region by region: the controller's state in, strings out.
 
-Pure Python. Every piece of dynamic text goes through ``esc`` (html.escape);
-every control is a real ``<button>`` with a ``data-act`` the entry module
-dispatches on. Cards are buttons named as a screen reader says them.
+Pure Python. Every piece of dynamic text goes through ``esc``; every control is a real
+``<button>`` with a ``data-act`` the entry module dispatches on. Cards are buttons named by
+their printed text and then in words ("4♥, four of hearts").
+
+A screen is a fixed layout of regions (``layout``), each an element with an id whose content
+``regions`` makes. ``ui/main.py`` writes the whole layout when the screen changes and, after
+that, only the regions whose HTML changed, so an open panel, the focus and the scroll position
+in the rest of the page survive a computer's move.
 """
 
 from __future__ import annotations
 
 from engine import cards as C
-from engine.state import seat_names
+from engine.melds import BOOK_SIZE
 from engine.views import MeldView, SeatView, TeamView, View
 
 from .controller import HUMAN, Controller, Line
 from .narrate import count
 from .screens import game_over_panel, hands_screen, round_over_panel, rules_screen, settings_screen
-from .widgets import button, card_button, card_row, esc, mini_card
+from .widgets import button, card_button, card_row, esc, face_text, mini_card
 
 STAGES = {"hand": "in hand", "knee": "in knee", "foot": "in foot"}
+SHORTCUTS = (
+    ("D", "draw", "Draw"),
+    ("P", "pickup", "Pick up pile"),
+    ("M", "new-meld", "New meld with the selected cards"),
+    ("L", "lay-down", "Lay down the staged melds"),
+    ("X", "discard", "Discard the selected card"),
+    ("A", "ask", "May I go out?"),
+    ("E", "end-turn", "End turn"),
+    ("H", "hint", "Hint"),
+    ("C", "clear", "Clear selection"),
+    ("N", "next-round", "Next round"),
+)
+"""Keyboard shortcuts: (key, the button's data-act, what it does). ``ui/main.py`` reads this."""
+
+REGION = tuple[str, str, str]
+"""(region id, tag, class) of a region's element."""
+
+TABLE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
+    ("", (("r-top", "header", "top"),)),
+    (
+        "board",
+        (
+            ("r-seats", "div", "r-seats"),
+            ("r-center", "div", "r-center"),
+            ("r-them", "div", "r-them"),
+            ("r-us", "div", "r-us"),
+        ),
+    ),
+    (
+        "dock",
+        (
+            ("r-why", "div", "r-why"),
+            ("r-status", "div", "r-status"),
+            ("r-prompt", "div", "r-prompt"),
+            ("r-staging", "div", "r-staging"),
+            ("r-hand", "div", "r-hand"),
+            ("r-actions", "div", "r-actions"),
+        ),
+    ),
+    ("", (("r-sheet", "div", "r-sheet"), ("r-dialog", "div", "r-dialog"))),
+)
+PAGE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
+    ("", (("r-top", "header", "top"),)),
+    ("page-body", (("r-main", "div", "r-main"),)),
+    ("", (("r-sheet", "div", "r-sheet"),)),
+)
 
 
-# ----- seats, pile and melds -----------------------------------------------------
+# ----- seats -----------------------------------------------------------------------
 
 
 def partner_of(view: View, seat: int) -> int:
@@ -29,8 +80,7 @@ def partner_of(view: View, seat: int) -> int:
 
 def team_names(view: View, team: int, short: bool = False) -> list[str]:
     """The seat names of a team in turn order ('S', 'NW', ... when short)."""
-    names = seat_names(view.rules.players)
-    out = [names[s] for s in range(team, view.rules.players, 2)]
+    out = [s.name for s in view.seats if s.team == team]
     if short:
         out = [name[0] + ("W" if name.endswith("west") else "E" if name.endswith("east") else "") for name in out]
     return out
@@ -42,134 +92,259 @@ def joined(names: list[str]) -> str:
 
 
 def seat_role(view: View, seat: int) -> str:
+    """'you', 'partner' (every teammate) or 'opponent'."""
     if seat == HUMAN:
         return "you"
-    if seat == partner_of(view, HUMAN):
-        return "partner"
-    if seat % 2 == HUMAN % 2:
-        return "teammate"
-    return "opponent" if view.rules.players > 4 else ""
+    return "partner" if seat % 2 == HUMAN % 2 else "opponent"
 
 
-def seat_box(view: View, seat: SeatView) -> str:
+def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
     turn = view.to_act == seat.seat
-    role = f" ({seat_role(view, seat.seat)})" if seat_role(view, seat.seat) else ""
-    waiting = []
-    if seat.knee_count:
-        waiting.append(f"knee {seat.knee_count}")
-    if seat.foot_count:
-        waiting.append(f"foot {seat.foot_count}")
-    rest = (" · " + ", ".join(waiting) + " waiting") if waiting else ""
-    marker = '<span class="turn-mark">▶ Playing</span>' if turn else ""
-    label = f"{seat.name}{role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}" + (", playing now" if turn else "")
+    role = seat_role(view, seat.seat)
+    waiting = [w for w, n in (("knee", seat.knee_count), ("foot", seat.foot_count)) if n]
+    rest = (" · " + " & ".join(waiting) + " waiting") if waiting else ""
+    did = ctrl.seat_turn(seat.seat)
+    doing = ""
+    if turn:
+        doing = ", deciding whether you may go out" if view.phase == "answer" else ", playing now"
+    label = f"{seat.name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
     team = "us" if seat.team == HUMAN % 2 else "them"
-    if view.rules.players > 4:  # compact: the sets still waiting on a line of their own
-        counts = f'<span class="counts"><b>{seat.hand_count}</b> {esc(STAGES[seat.stage])}</span>' + (
-            f'<span class="waiting">+ {esc(", ".join(waiting))}</span>' if waiting else ""
-        )
-    else:
-        counts = f'<span class="counts"><b>{seat.hand_count}</b> {esc(STAGES[seat.stage])}{esc(rest)}</span>'
+    where = f"{' & '.join(waiting)} waiting" if waiting else STAGES[seat.stage]
     return (
-        f'<div class="seat {team}{" active" if turn else ""}" aria-label="{esc(label)}" role="group">'
-        f"<strong>{esc(seat.name)}</strong>"
-        + (f'<span class="role">{esc(role.strip(" ()"))}</span>' if role else "")
-        + marker
-        + counts
-        + "</div>"
+        f'<div class="seat {team} pos-{seat.seat}{" active" if turn else ""}" role="group" aria-label="{esc(label)}">'
+        f'<div class="seat-head"><strong>{esc(seat.name)}</strong><b class="n">{seat.hand_count}</b></div>'
+        f'<div class="counts"><span class="role {role}">{esc(role)}</span> {esc(where)}</div>'
+        f'<div class="did">{esc(did) if did else "&nbsp;"}</div>'
+        "</div>"
     )
 
 
-def pile_box(view: View) -> str:
+def seats_region(view: View, ctrl: Controller) -> str:
+    boxes = "".join(seat_box(view, view.seats[s], ctrl) for s in range(1, view.rules.players))
+    return f'<section class="seats seats-{view.rules.players}" aria-label="Other players">{boxes}</section>'
+
+
+# ----- stock and pile ------------------------------------------------------------------
+
+
+def pile_note(view: View, ctrl: Controller) -> str:
+    """The pile's count, or why it can't be taken."""
+    if view.rules.pickup == "none":
+        return f"{len(view.pile)} · never taken"
+    problem = pile_block(view)
+    if problem:
+        return f"{len(view.pile)} · {problem}"
+    return count(len(view.pile), "card") if len(view.pile) < 8 else f"{len(view.pile)} cards"
+
+
+def pile_block(view: View) -> str:
+    """A short reason the pile is closed to everyone this turn (black 3 or wild on top), or ''."""
     top = view.pile_top
-    rules = view.rules
-    if rules.pickup == "none":
-        note = "never taken in these rules"
-    elif view.pile_blocked:
-        note = "blocked: a black 3 is on top"
-    else:
-        note = f"{len(view.pile)} card{'s' if len(view.pile) != 1 else ''}"
+    if top is None:
+        return ""
+    if view.pile_blocked:
+        return "blocked by a black 3"
+    if C.is_wild(top) and not (view.rules.pickup_wild_top and view.rules.wild_melds):
+        return "frozen: a wild card on top"
+    return ""
+
+
+def center_region(view: View, ctrl: Controller) -> str:
+    top = view.pile_top
     face = mini_card(top) if top is not None else '<span class="mini empty">empty</span>'
-    blocked = ' <span class="badge block" aria-hidden="true">✕ blocked</span>' if view.pile_blocked else ""
+    note = pile_note(view, ctrl)
+    spoken = f"Discard pile: {C.name(top) if top is not None else 'empty'} on top, {note}"
+    landed = " landed" if ctrl.landed and not ctrl.settings.reduced_motion else ""
+    toggle = ""
+    if any(t.melds for t in view.teams):
+        shown = bool(ctrl.expanded)
+        word = "Fold" if shown else "Cards"
+        toggle = button(
+            "expand", word, arg="all", cls="small fold",
+            extra=f' aria-expanded="{str(shown).lower()}" aria-label="{word}: '
+            f'{"fold the melds back to chips" if shown else "show every meld card by card"}"',
+        )
     return (
         '<div class="center">'
-        f'<div class="stock" aria-label="Stock: {view.stock_count} cards"><span class="back" aria-hidden="true">'
-        f"</span><span>Stock <b>{view.stock_count}</b></span></div>"
-        f'<div class="pile" aria-label="Discard pile: {esc(C.name(top) if top is not None else "empty")}, {esc(note)}">'
-        f"{face}<span>Pile: {esc(note)}</span>{blocked}</div></div>"
+        f'<div class="stock" role="img" aria-label="Stock: {view.stock_count} cards">'
+        f'<span class="back" aria-hidden="true"></span><span aria-hidden="true">Stock <b>{view.stock_count}</b></span>'
+        "</div>"
+        f'<div class="pile{landed}{" blocked" if pile_block(view) else ""}" role="img" aria-label="{esc(spoken)}">'
+        f'<span class="pile-face" aria-hidden="true">{face}</span>'
+        f'<span class="pile-note" aria-hidden="true">Pile: {esc(note)}</span></div>'
+        f"{toggle}</div>"
     )
 
 
-def meld_text(view: View, meld: MeldView) -> tuple[str, str]:
-    """(short title, spoken description) of a meld or book."""
+# ----- melds -----------------------------------------------------------------------------
+
+
+def rank_order(meld: MeldView) -> tuple[int, int]:
+    """Melds in rank order, low to high, the wild meld last."""
+    return (1 if meld.rank == C.WILD_RANK else 0, meld.rank)
+
+
+def meld_words(view: View, meld: MeldView) -> tuple[str, str]:
+    """(short rank text, spoken description) of a meld or book."""
     rook = view.rules.deck == "rook"
     wilds = sum(1 for c in meld.cards if C.is_wild(c))
-    rank = "Wild" if meld.rank == C.WILD_RANK else C.rank_name(meld.rank, rook, plural=True).capitalize()
+    if meld.rank == C.WILD_RANK:
+        short, words = "Wild", "wild cards"
+    elif rook:
+        short, words = str(meld.rank), f"{meld.rank}s"
+    else:
+        short, words = C.label(C.make(meld.rank, 0))[:-1], C.rank_name(meld.rank, plural=True)
     if meld.is_book:
-        special = [r for r, _ in view.rules.rank_books]
-        kind = f"{rank}" if (meld.rank in special and meld.kind == "clean") else meld.kind
-        return f"{rank} book · {kind}", f"{kind} book of {rank.lower()}, {len(meld.cards)} cards"
+        kind = meld.kind if not (meld.rank in dict(view.rules.rank_books) and meld.kind == "clean") else "special"
+        return short, f"{kind if kind != 'special' else ''} book of {words}, {len(meld.cards)} cards".strip()
     extra = f", {wilds} wild" if wilds and meld.rank != C.WILD_RANK else ""
-    return rank, f"meld of {rank.lower()}, {len(meld.cards)} cards{extra}"
+    return short, f"meld of {words}, {len(meld.cards)} cards{extra}"
 
 
-def meld_item(view: View, meld: MeldView, *, mine: bool, playable: bool, target: bool) -> str:
-    title, spoken = meld_text(view, meld)
-    wilds = sum(1 for c in meld.cards if C.is_wild(c))
-    body = (
-        f'<span class="m-title">{esc(title)}</span>'
-        f'<span class="m-count">{len(meld.cards)}{"" if not wilds or meld.rank == 0 else f" ({wilds}w)"}</span>'
-        f"{card_row(meld.cards) if not meld.is_book else ''}"
-    )
-    cls = "meld" + (f" book {meld.kind}" if meld.is_book else "") + (" target" if target else "")
-    if mine and playable and not meld.is_book:
-        return button("meld", body, arg=str(meld.index), cls=cls, extra=f' aria-label="Add to the {esc(spoken)}"')
-    return f'<div class="{cls}" role="group" aria-label="{esc(spoken)}">{body}</div>'
+BOOK_MARKS = {"clean": "★", "dirty": "◐", "wild": "✦"}
 
 
-def team_area(view: View, team: TeamView, ctrl: Controller, playable: bool, targets: set[int]) -> str:
+def meld_chip(view: View, meld: MeldView, team: int, ctrl: Controller, *, playable: bool, target: bool) -> str:
+    """A meld as a compact chip: book kind, rank, count (a book's only past seven), wild cards, cards just added.
+
+    South's own melds are buttons while South plays (tap one to add the selected cards); the rest
+    are plain chips, shown card by card once the side is unfolded.
+    """
+    short, spoken = meld_words(view, meld)
+    wilds = sum(1 for c in meld.cards if C.is_wild(c)) if meld.rank != C.WILD_RANK else 0
+    fresh = ctrl.fresh.get((team, meld.index), 0)
+    open_ = team in ctrl.expanded
+    visible: list[str] = []
+    parts: list[str] = []
+    if meld.is_book:
+        mark = BOOK_MARKS.get(meld.kind, "")
+        visible.append(mark)
+        parts.append(f'<span class="c-kind">{mark}</span>')
+    visible.append(short)
+    parts.append(f'<span class="c-rank">{esc(short)}</span>')
+    if not meld.is_book or len(meld.cards) != BOOK_SIZE:
+        visible.append(str(len(meld.cards)))
+        parts.append(f'<span class="c-count">{len(meld.cards)}</span>')
+    if wilds:
+        visible.append(f"{wilds}w")
+        parts.append(f'<span class="c-wild">{wilds}w</span>')
+    if fresh:
+        visible.append(f"+{fresh}")
+        parts.append(f'<span class="c-fresh">+{fresh}</span>')
+        spoken += f", {fresh} just played"
+    if open_:
+        visible.append(" ".join(face_text(c) for c in meld.cards))
+        parts.append(card_row(meld.cards, fresh))
+    cls = "chip" + (f" book {meld.kind}" if meld.is_book else "") + (" fresh" if fresh else "")
+    cls += (" target" if target else "") + (" open" if open_ else "")
+    if team == HUMAN % 2 and playable and not meld.is_book:
+        name = " ".join(visible) + f": {spoken}; tap to add the selected cards"
+        chip = button("meld", " ".join(parts), arg=str(meld.index), cls=cls, extra=f' aria-label="{esc(name)}"')
+    else:
+        shown = f'<span aria-hidden="true">{" ".join(parts)}</span>'
+        chip = f'<span class="{cls}">{shown}<span class="sr">{esc(spoken)}</span></span>'
+    return f"<li>{chip}</li>"
+
+
+def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, targets: set[int]) -> str:
     mine = team.team == view.my_team
-    who = "Your team" if mine else "Opponents"
-    members = joined(team_names(view, team.team))
-    melds = "".join(meld_item(view, m, mine=mine, playable=playable, target=m.index in targets) for m in team.melds)
+    who = "Us" if mine else "Them"
+    members = "+".join(team_names(view, team.team, short=True))
+    ordered = sorted(team.melds, key=rank_order)
+    chips = [meld_chip(view, m, team.team, ctrl, playable=playable, target=m.index in targets) for m in ordered]
     reds = ""
     if team.red_threes:
-        reds = f'<div class="reds">Red 3s: {card_row(team.red_threes)}</div>'
-    need = ""
-    if team.minimum:
-        need = f'<span class="need">First meld: {team.minimum} points</span>'
-    empty = '<p class="none">No melds yet.</p>' if not team.melds else ""
+        fresh = ctrl.fresh_reds.get(team.team, 0)
+        reds = f'<span class="reds"><span class="sr">Red 3s:</span>{card_row(team.red_threes, fresh)}</span>'
+    need = f'<span class="need">First meld: {team.minimum}</span>' if team.minimum else ""
+    body = f'<ul class="melds">{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
     return (
-        f'<section class="team {"us" if mine else "them"}" aria-label="{esc(who)} melds">'
-        f"<h2>{esc(who)} <small>({esc(members)})</small> {need}</h2>"
-        f'<div class="melds">{melds}</div>{empty}{reds}</section>'
+        f'<section class="team {"us" if mine else "them"}" aria-label="{"Your team" if mine else "Opponents"} melds">'
+        f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{need}{reds}</h2>'
+        f"{body}</section>"
     )
 
 
-# ----- the player's area ---------------------------------------------------------
+# ----- the dock: the latest move, the prompt, the hand, the buttons ----------------------------
+
+
+def latest_line(ctrl: Controller) -> Line | None:
+    return ctrl.lines[-1] if ctrl.lines else None
+
+
+def live_text(ctrl: Controller) -> str:
+    """What the status line says (and a screen reader announces): the latest move."""
+    line = latest_line(ctrl)
+    return line.text if line else "New round: nobody has moved yet."
+
+
+def status_tools(ctrl: Controller) -> str:
+    line = latest_line(ctrl)
+    out = []
+    if line is not None and line.reason and line.seat != HUMAN:
+        out.append(
+            button(
+                "why", "Why?", arg=str(line.number), cls="small",
+                extra=f' aria-expanded="{str(ctrl.why == line.number).lower()}"',
+            )
+        )
+    out.append(button("sheet", "Moves", arg="moves", cls="small"))
+    return "".join(out)
+
+
+def why_region(ctrl: Controller) -> str:
+    line = ctrl.why_line()
+    if line is None:
+        return ""
+    return (
+        '<section class="why-panel" aria-labelledby="why-title">'
+        f'<h2 id="why-title">Why? {esc(line.text)}</h2><p>{esc(line.reason)}</p>'
+        + button("close", "Close", arg="why", cls="small")
+        + "</section>"
+    )
+
+
+def banner_text(view: View, ctrl: Controller) -> tuple[str, str]:
+    """(prompt, class) for the line that says whose turn it is and what to do."""
+    rules = view.rules
+    if view.phase in ("round_over", "game_over"):
+        return f"Round {view.round_index + 1} is over.", "over"
+    if view.to_act == HUMAN and view.phase == "answer":
+        return f"{view.seats[view.turn].name} asks: “May I go out?”", "mine"
+    if view.to_act == HUMAN and view.phase == "draw":
+        draw = "draw a card" if rules.draw == 1 else f"draw {count(rules.draw, 'card')}"
+        problem = ctrl.pickup_problem()
+        if rules.pickup == "none" or not view.pile:
+            return f"Your turn: {draw}.", "mine"
+        if problem:
+            return f"Your turn: {draw}.|The pile can't be taken: {problem[0].lower()}{problem[1:]}", "mine"
+        return f"Your turn: {draw} or pick up the pile.", "mine"
+    if view.to_act == HUMAN:
+        answer = ""
+        if view.asked and view.permission is not None:
+            partner = view.seats[partner_of(view, HUMAN)].name
+            answer = (
+                f"{partner} said yes: go out this turn if you can. "
+                if view.permission
+                else f"{partner} said no: you can't go out this turn. "
+            )
+        if view.picked_up and rules.pickup_ends_turn:
+            return answer + "Your turn: meld if you like, then press End turn.", "mine"
+        return answer + "Your turn: meld if you can, then discard one card.", "mine"
+    seat = view.seats[view.to_act or 0]
+    doing = "is deciding whether you may go out" if view.phase == "answer" else "is playing"
+    return f"{seat.name} {doing}…", "theirs"
 
 
 def banner(view: View, ctrl: Controller) -> str:
-    rules = view.rules
-    if view.phase in ("round_over", "game_over"):
-        text, cls = f"Round {view.round_index + 1} is over.", "over"
-    elif view.to_act == HUMAN and view.phase == "answer":
-        text, cls = f"{view.seats[view.turn].name} asks: “May I go out?”", "mine"
-    elif view.to_act == HUMAN and view.phase == "draw":
-        draw = "draw a card" if rules.draw == 1 else f"draw {count(rules.draw, 'card')}"
-        text = f"Your turn: {draw}" + ("" if rules.pickup == "none" else " or pick up the pile")
-        cls = "mine"
-    elif view.to_act == HUMAN:
-        if view.picked_up and rules.pickup_ends_turn:
-            text = "Your turn: meld if you like, then press End turn"
-        else:
-            text = "Your turn: meld if you can, then discard one card"
-        cls = "mine"
-    else:
-        seat = view.seats[view.to_act or 0]
-        doing = "is deciding whether you may go out" if view.phase == "answer" else "is playing"
-        text, cls = f"{seat.name} {doing}…", "theirs"
-    arrow = "▶ " if cls == "mine" else ""
-    return f'<p class="banner {cls}" role="status"><span aria-hidden="true">{arrow}</span>{esc(text)}</p>'
+    text, cls = banner_text(view, ctrl)
+    reopen = ""
+    if cls == "mine" and view.phase == "answer" and ctrl.question_closed:
+        reopen = button("reopen-question", "Answer", cls="small primary")
+    arrow = '<span aria-hidden="true">▶ </span>' if cls == "mine" else ""
+    text, _, aside = text.partition("|")  # an aside goes on a line of its own, in smaller type
+    small = f" <small>{esc(aside)}</small>" if aside else ""
+    return f'<div class="banner {cls}"><p>{arrow}{esc(text)}{small}</p>{reopen}</div>'
 
 
 def note_box(ctrl: Controller) -> str:
@@ -177,8 +352,10 @@ def note_box(ctrl: Controller) -> str:
     parts = []
     if note is not None:
         role = "alert" if note.kind == "error" else "status"
+        play = button("play-hint", "Play it", cls="small primary") if note.kind == "hint" and ctrl.hint_action else ""
         parts.append(
             f'<div class="note {esc(note.kind)}" role="{role}"><p>{esc(note.text)}</p>'
+            + play
             + button("dismiss", "OK", cls="small")
             + "</div>"
         )
@@ -192,11 +369,12 @@ def note_box(ctrl: Controller) -> str:
     return "".join(parts)
 
 
-def staging_area(view: View, ctrl: Controller) -> str:
+def staging_region(view: View, ctrl: Controller) -> str:
     minimum = ctrl.minimum()
-    if not ctrl.staged and not (minimum and view.to_act == HUMAN and view.phase == "play"):
+    if not ctrl.staged and not (minimum and view.to_act == HUMAN and view.phase in ("draw", "play")):
         return ""
     total = ctrl.staged_total()
+    enough = total >= minimum
     items = "".join(
         '<li class="staged">'
         + button(
@@ -204,19 +382,16 @@ def staging_area(view: View, ctrl: Controller) -> str:
             card_row(s.cards) + f' <span class="pts">{ctrl_value(ctrl, s.cards)} pts</span>',
             arg=str(i),
             cls="staged-meld",
-            extra=f' aria-label="Staged meld {i + 1}: {esc(names(s.cards))}; add selected cards"',
+            extra=f' aria-label="{esc(card_names(s.cards))} {ctrl_value(ctrl, s.cards)} pts: staged meld {i + 1}; '
+            'tap to add the selected cards"',
         )
         + button("unstage", "Take back", arg=str(i), cls="small")
         + "</li>"
         for i, s in enumerate(ctrl.staged)
     )
-    enough = total >= minimum
-    status = "enough" if enough else "short"
-    pile_note = ""
+    tip = "Select cards, press New meld to stage them, then lay them down together."
     if view.phase == "draw" and view.rules.pickup != "none":
-        pile_note = (
-            '<p class="tip">Before drawing, you can open with the pile: the top card and your pair count too.</p>'
-        )
+        tip = "Stage melds, then Pick up pile to open with it (the top card and your pair count), or draw first."
     controls = ""
     if ctrl.staged:
         controls = (
@@ -227,15 +402,16 @@ def staging_area(view: View, ctrl: Controller) -> str:
         )
     return (
         '<section class="staging" aria-label="Your first meld">'
-        f'<h2>First meld: <span class="total {status}">{total} of {minimum} points</span>'
+        f'<h2>First meld: <span class="total {"enough" if enough else "short"}">{total} of {minimum} points</span>'
         f'<span class="sr"> {"enough" if enough else "not enough yet"}</span></h2>'
-        f'<p class="tip">Select cards and press New meld to stage them; lay them down together.</p>'
-        f"{pile_note}<ul>{items}</ul>{controls}</section>"
+        f'<p class="tip">{esc(tip)}</p>'
+        f"<ul>{items}</ul>{controls}</section>"
     )
 
 
-def names(cards: tuple[int, ...]) -> str:
-    return ", ".join(C.name(c) for c in cards)
+def card_names(cards: tuple[int, ...]) -> str:
+    """The cards as printed on them: 'Q♥ Q♠ 2♣'."""
+    return " ".join(face_text(c) for c in cards)
 
 
 def ctrl_value(ctrl: Controller, cards: tuple[int, ...]) -> int:
@@ -243,49 +419,46 @@ def ctrl_value(ctrl: Controller, cards: tuple[int, ...]) -> int:
     return sum(values[C.rank(c)] for c in cards)
 
 
-def hand_area(view: View, ctrl: Controller) -> str:
+HAND_CROWDED = 14
+"""Past this many cards the hand's cards overlap on a phone, so more fit in each row."""
+HAND_PACKED = 26
+"""Past this many they overlap on every screen."""
+
+
+def hand_region(view: View, ctrl: Controller) -> str:
     hand = ctrl.shown_hand()
     meldable = ctrl.meldable()
     cards = "".join(card_button(c, i, pressed=i in ctrl.selected, meldable=c in meldable) for i, c in enumerate(hand))
     me = view.me
-    waiting = []
-    if me.knee_count:
-        waiting.append(f"knee {me.knee_count}")
-    if me.foot_count:
-        waiting.append(f"foot {me.foot_count}")
-    where = STAGES[me.stage] + (" · " + ", ".join(waiting) + " waiting" if waiting else "")
+    waiting = [w for w, n in (("knee", me.knee_count), ("foot", me.foot_count)) if n]
+    where = STAGES[me.stage] + (" · " + " & ".join(waiting) + " waiting" if waiting else "")
     chosen = len(ctrl.selected)
-    picked = f" · {chosen} selected" if chosen else ""
     active = " active" if view.to_act == HUMAN else ""
-    marker = '<span class="turn-mark">▶ Your turn</span>' if view.to_act == HUMAN else ""
-    outline = (
-        '<span class="legend"><span class="dot" aria-hidden="true"></span> dashed = can meld</span>' if meldable else ""
-    )
+    crowded = " crowded" if len(hand) > HAND_CROWDED else ""
+    crowded += " packed" if len(hand) > HAND_PACKED else ""
+    legend = '<span class="legend"><span class="dot" aria-hidden="true"></span>can meld</span>' if meldable else ""
     return (
-        f'<section class="you{active}" aria-label="Your hand">'
-        f"<h2>Your hand ({len(hand)}, {esc(where)}){esc(picked)} {marker}</h2>{outline}"
+        f'<section class="you{active}{crowded}" aria-label="Your hand">'
+        f'<h2><span>Your hand <b>{len(hand)}</b> {esc(where)}</span>'
+        f'{f"<span class=picked>{chosen} selected</span>" if chosen else ""}{legend}</h2>'
         f'<div class="hand" role="group" aria-label="Your cards">{cards}</div></section>'
     )
 
 
-def actions_bar(view: View, ctrl: Controller) -> str:
+def actions_region(view: View, ctrl: Controller) -> str:
     mine = view.to_act == HUMAN and view.phase in ("draw", "play")
     draw_phase = mine and view.phase == "draw"
     play_phase = mine and view.phase == "play"
     rules = view.rules
-    buttons = [
-        button("draw", "Draw", cls="primary" if draw_phase else "", disabled=not draw_phase),
-    ]
+    buttons = [button("draw", "Draw", cls="primary" if draw_phase else "", disabled=not draw_phase)]
     if rules.pickup != "none":
-        buttons.append(button("pickup", "Pick up pile", disabled=not draw_phase or not view.pile))
+        problem = ctrl.pickup_problem()
+        extra = f' title="{esc(problem)}"' if problem else ""
+        buttons.append(button("pickup", "Pick up pile", disabled=not draw_phase or bool(problem), extra=extra))
     buttons += [
         button("new-meld", "New meld", disabled=not mine or not ctrl.selected),
-        button(
-            "discard",
-            "Discard",
-            cls="primary" if play_phase and len(ctrl.selected) == 1 else "",
-            disabled=not play_phase,
-        ),
+        button("discard", "Discard", cls="primary" if play_phase and len(ctrl.selected) == 1 else "",
+               disabled=not play_phase),
     ]
     if rules.ask_partner and view.me.stage == "foot":
         buttons.append(button("ask", "May I go out?", disabled=not play_phase or view.asked))
@@ -293,107 +466,188 @@ def actions_bar(view: View, ctrl: Controller) -> str:
         buttons.append(button("end-turn", "End turn", cls="primary"))
     buttons.append(button("hint", "Hint", disabled=not mine))
     if ctrl.selected:
-        buttons.append(button("clear", "Clear selection"))
+        buttons.append(button("clear", "Clear"))
     return f'<div class="actions" role="toolbar" aria-label="Your moves">{"".join(buttons)}</div>'
 
 
-def answer_dialog(view: View) -> str:
-    if not (view.to_act == HUMAN and view.phase == "answer"):
+def dialog_region(view: View, ctrl: Controller) -> str:
+    if not (view.to_act == HUMAN and view.phase == "answer") or ctrl.question_closed:
         return ""
     partner = view.seats[view.turn].name
     return (
-        '<div class="dialog-backdrop"><div class="dialog" role="dialog" aria-modal="true" '
-        'aria-labelledby="ask-title">'
+        '<div class="ask" role="dialog" aria-modal="true" aria-labelledby="ask-title" aria-describedby="ask-text">'
         f'<h2 id="ask-title">{esc(partner)} asks: “May I go out?”</h2>'
-        "<p>If you say yes, your partner may go out this turn and the round ends. "
-        "If you say no, they can't go out this turn.</p>"
+        '<p id="ask-text">Yes lets your partner go out this turn, which ends the round. '
+        "No means they can't go out this turn. Escape puts the question aside.</p>"
         '<div class="row">'
         + button("answer", "Yes, go out", arg="yes", cls="primary")
         + button("answer", "No, not yet", arg="no")
-        + "</div></div></div>"
+        + "</div></div>"
     )
 
 
-def moves_list(lines: list[Line]) -> str:
-    if not lines:
-        return ""
+# ----- panels over the table: the menu, the moves, the keyboard help -----------------
+
+
+def moves_list(ctrl: Controller) -> str:
+    if not ctrl.lines:
+        return "<p>No moves yet this round.</p>"
     items = []
-    for line in reversed(lines):
+    for line in reversed(ctrl.lines):
         why = ""
         if line.reason:
-            why = f"<details><summary>Why?</summary><p>{esc(line.reason)}</p></details>"
+            shown = ctrl.why == line.number
+            expanded = f' aria-expanded="{str(shown).lower()}"'
+            why = button("why", "Why?", arg=str(line.number), cls="small", extra=expanded)
+            if shown:
+                why += f'<p class="reason">{esc(line.reason)}</p>'
         items.append(f"<li><p>{esc(line.text)}</p>{why}</li>")
-    return f'<section class="moves" aria-label="Recent moves"><h2>Recent moves</h2><ol>{"".join(items)}</ol></section>'
+    return f'<ol class="moves">{"".join(items)}</ol>'
 
 
-# ----- screens ---------------------------------------------------------------------
+def menu_buttons(ctrl: Controller) -> str:
+    return (
+        "".join(
+            button("screen", label, arg=arg, extra=' aria-current="page"' if ctrl.screen == arg else "")
+            for label, arg in (("Table", "table"), ("Settings", "settings"), ("Rules", "rules"))
+        )
+        + button("share", "Share")
+    )
+
+
+def sheet_region(ctrl: Controller) -> str:
+    if ctrl.sheet is None:
+        return ""
+    if ctrl.sheet == "menu":
+        title, body = "Menu", (
+            '<div class="menu-list">'
+            + menu_buttons(ctrl)
+            + button("sheet", "Recent moves", arg="moves")
+            + button("sheet", "Keyboard keys", arg="help")
+            + "</div>"
+        )
+    elif ctrl.sheet == "moves":
+        title, body = "Recent moves", moves_list(ctrl)
+    else:
+        keys = "".join(f"<li><kbd>{key}</kbd> {esc(what)}</li>" for key, _act, what in SHORTCUTS)
+        title, body = "Keyboard keys", (
+            f'<ul class="keys">{keys}<li><kbd>←</kbd> <kbd>→</kbd> move between cards, '
+            "<kbd>Space</kbd> selects</li><li><kbd>Esc</kbd> closes a panel or a question</li></ul>"
+        )
+    return (
+        f'<section class="sheet" role="dialog" aria-modal="false" aria-labelledby="sheet-title">'
+        f'<div class="sheet-head"><h2 id="sheet-title">{esc(title)}</h2>'
+        + button("close", "Close", arg="sheet", cls="small")
+        + f"</div>{body}</section>"
+    )
+
+
+# ----- the header and the screens -------------------------------------------------------
 
 
 def header(ctrl: Controller) -> str:
     view = ctrl.view()
     rules = view.rules
-    rounds = f" of {rules.rounds}" if rules.rounds and not rules.target_score else ""
+    rounds = f"/{rules.rounds}" if rules.rounds and not rules.target_score else ""
+    us, them = view.teams[view.my_team], view.teams[1 - view.my_team]
+    expanded = str(ctrl.sheet == "menu").lower()
     update = ""
     if ctrl.update_available:
         update = (
             '<div class="update" role="status"><span>Update available.</span>'
-            + button("apply-update", "Save and update", cls="primary")
+            + button("apply-update", "Save and update", cls="primary small")
             + "</div>"
         )
     return (
-        '<header class="top"><div class="title-row"><h1>Hand and Foot</h1>'
-        f'<p class="meta">Deal <b class="deal-number">{view.deal_number}</b> · Round {view.round_index + 1}{rounds}'
-        f" · {esc(rules.name)}</p></div>"
-        '<nav class="menu" aria-label="Menu">'
-        + button("screen", "Table", arg="table", extra=' aria-current="page"' if ctrl.screen == "table" else "")
-        + button(
-            "screen", "Settings", arg="settings", extra=' aria-current="page"' if ctrl.screen == "settings" else ""
-        )
-        + button("screen", "Rules", arg="rules", extra=' aria-current="page"' if ctrl.screen == "rules" else "")
-        + button("share", "Share")
-        + f"</nav>{update}</header>"
+        '<h1>Hand and Foot</h1>'
+        f'<p class="meta"><span>Deal <b class="deal-number">{view.deal_number}</b></span>'
+        f'<span>Round {view.round_index + 1}{rounds}</span><span class="rules-name">{esc(rules.name)}</span></p>'
+        '<p class="scoreboard" aria-label="Game totals">'
+        f'<span class="us">Us <b>{us.total:,}</b></span><span class="them">Them <b>{them.total:,}</b></span></p>'
+        f'<nav class="menu" aria-label="Menu">{menu_buttons(ctrl)}</nav>'
+        + button("sheet", "Menu", arg="menu", cls="menu-toggle", extra=f' aria-expanded="{expanded}"')
+        + update
     )
 
 
-def scoreboard(view: View) -> str:
-    us, them = view.teams[view.my_team], view.teams[1 - view.my_team]
-    return (
-        '<div class="scoreboard" role="group" aria-label="Game totals">'
-        f'<span class="us">Us ({"+".join(team_names(view, us.team, short=True))}) <b>{us.total:,}</b></span>'
-        f'<span class="them">Them ({"+".join(team_names(view, them.team, short=True))}) <b>{them.total:,}</b></span>'
-        "</div>"
-    )
+def screen_key(ctrl: Controller) -> str:
+    """Which layout the app shows now: 'table' (play), 'page' (every other screen) or 'elsewhere'."""
+    if ctrl.elsewhere:
+        return "elsewhere"
+    if ctrl.screen == "table" and ctrl.game.phase not in ("round_over", "game_over"):
+        return "table"
+    return "page"
 
 
-def table_screen(ctrl: Controller) -> str:
+def page_main(ctrl: Controller) -> str:
+    if ctrl.screen == "settings":
+        return note_box(ctrl) + settings_screen(ctrl)
+    if ctrl.screen == "rules":
+        return rules_screen(ctrl)
+    if ctrl.screen == "hands":
+        return hands_screen(ctrl)
     view = ctrl.view()
-    if view.phase in ("round_over", "game_over"):
-        panel = game_over_panel(ctrl) if view.phase == "game_over" else round_over_panel(ctrl)
-        return scoreboard(view) + note_box(ctrl) + panel
+    panel = game_over_panel(ctrl) if view.phase == "game_over" else round_over_panel(ctrl)
+    return note_box(ctrl) + panel
+
+
+def regions(ctrl: Controller) -> dict[str, str]:
+    """The content of every region of the current layout, by region id."""
+    key = screen_key(ctrl)
+    if key == "elsewhere":
+        return {"r-main": elsewhere_panel()}
+    if key == "page":
+        return {"r-top": header(ctrl), "r-main": page_main(ctrl), "r-sheet": sheet_region(ctrl)}
+    view = ctrl.view()
     playable = view.to_act == HUMAN and view.phase == "play"
     targets = ctrl.targets()
-    seats = "".join(seat_box(view, view.seats[s]) for s in range(1, view.rules.players))
-    size = "" if view.rules.players == 4 else f" seats-{view.rules.players}"
-    return (
-        scoreboard(view)
-        + f'<section class="seats{size}" aria-label="Other players">{seats}</section>'
-        + pile_box(view)
-        + team_area(view, view.teams[1 - view.my_team], ctrl, False, set())
-        + team_area(view, view.teams[view.my_team], ctrl, playable, targets)
-        + banner(view, ctrl)
-        + note_box(ctrl)
-        + staging_area(view, ctrl)
-        + hand_area(view, ctrl)
-        + actions_bar(view, ctrl)
-        + moves_list(ctrl.lines)
-        + answer_dialog(view)
-    )
+    return {
+        "r-top": header(ctrl),
+        "r-seats": seats_region(view, ctrl),
+        "r-center": center_region(view, ctrl),
+        "r-them": team_region(view, view.teams[1 - view.my_team], ctrl, False, set()),
+        "r-us": team_region(view, view.teams[view.my_team], ctrl, playable, targets),
+        "r-why": why_region(ctrl),
+        "r-status": (
+            f'<p class="live" id="live" role="status" aria-live="polite">{esc(live_text(ctrl))}</p>'
+            f'<div class="tools">{status_tools(ctrl)}</div>'
+        ),
+        "r-prompt": banner(view, ctrl) + note_box(ctrl),
+        "r-staging": staging_region(view, ctrl),
+        "r-hand": hand_region(view, ctrl),
+        "r-actions": actions_region(view, ctrl),
+        "r-sheet": sheet_region(ctrl),
+        "r-dialog": dialog_region(view, ctrl),
+    }
+
+
+def layout(key: str) -> tuple[tuple[str, tuple[REGION, ...]], ...]:
+    if key == "table":
+        return TABLE_LAYOUT
+    if key == "elsewhere":
+        return (("", (("r-main", "div", "r-main"),)),)
+    return PAGE_LAYOUT
+
+
+def assemble(key: str, parts: dict[str, str]) -> str:
+    """The whole layout with every region filled."""
+    out = []
+    for group, items in layout(key):
+        inner = "".join(f'<{tag} id="{rid}" class="{cls}">{parts.get(rid, "")}</{tag}>' for rid, tag, cls in items)
+        out.append(f'<div class="{group}">{inner}</div>' if group else inner)
+    return f'<div class="screen screen-{key}">{"".join(out)}</div>'
+
+
+def page(ctrl: Controller) -> str:
+    """The whole app for the current screen, as one string."""
+    key = screen_key(ctrl)
+    return assemble(key, regions(ctrl))
 
 
 def elsewhere_panel() -> str:
     """What a tab shows once the game is opened in another tab: nothing to tap but "Play here"."""
     return (
-        '<header class="top"><div class="title-row"><h1>Hand and Foot</h1></div></header>'
+        '<header class="top"><h1>Hand and Foot</h1></header>'
         '<section class="elsewhere" role="alert"><h2>Open in another tab</h2>'
         "<p>This game is now open in another tab or window, so this one has stopped to keep the two "
         "from overwriting each other. Nothing is lost: every move is saved.</p>"
@@ -402,24 +656,9 @@ def elsewhere_panel() -> str:
     )
 
 
-def page(ctrl: Controller) -> str:
-    """The whole app for the current screen."""
-    if ctrl.elsewhere:
-        return elsewhere_panel()
-    if ctrl.screen == "settings":
-        body = note_box(ctrl) + settings_screen(ctrl)
-    elif ctrl.screen == "rules":
-        body = rules_screen(ctrl)
-    elif ctrl.screen == "hands":
-        body = hands_screen(ctrl)
-    else:
-        body = table_screen(ctrl)
-    return header(ctrl) + body
-
-
 def body_classes(ctrl: Controller, prefers_reduced: bool = False) -> str:
     s = ctrl.settings
-    classes = []
+    classes = [f"on-{screen_key(ctrl)}"]
     if s.four_colour:
         classes.append("four-colour")
     if s.larger_cards:

@@ -64,7 +64,8 @@ def settings_screen(ctrl: Controller) -> str:
         "<h3>Rules</h3>"
         + _select("preset", "Rule set", presets, s.preset)
         + table
-        + '<details class="house"><summary>House rules</summary>'
+        + f'<details class="house" data-details="house"{" open" if ctrl.house_open else ""}>'
+        + "<summary>House rules</summary>"
         + "".join(house)
         + "</details>"
         "<h3>Computer players</h3>"

@@ -44,30 +44,49 @@ def card_face(card: int) -> tuple[str, str, str]:
     if card == C.JOKER:
         return "Jk", "★", "joker"
     label = C.label(card)
-    return label[:-1], label[-1], SUIT_CLASSES[C.suit(card)]
+    red3 = " red3" if C.is_red_three(card) else ""  # stays red in four-colour mode: it is called red
+    return label[:-1], label[-1], SUIT_CLASSES[C.suit(card)] + red3
 
 
-def card_button(card: int, index: int, *, pressed: bool, meldable: bool) -> str:
+def face_text(card: int) -> str:
+    """The text printed on a card, as a sighted player reads it: '4♥', 'Jk★', '14 green'."""
+    big, small, _ = card_face(card)
+    return f"{big}{small}" if len(small) == 1 else f"{big} {small}"
+
+
+def card_label(card: int) -> str:
+    """A card's accessible name: its printed text, then the card in words ('4♥, four of hearts')."""
+    return f"{face_text(card)}, {C.name(card)}"
+
+
+def card_button(card: int, index: int, *, pressed: bool, meldable: bool, fresh: bool = False) -> str:
     big, small, cls = card_face(card)
-    classes = f"card {cls}" + (" meldable" if meldable else "") + (" wild" if C.is_wild(card) else "")
+    classes = (
+        f"card {cls}" + (" meldable" if meldable else "") + (" wild" if C.is_wild(card) else "")
+        + (" fresh" if fresh else "")
+    )
+    gap = "" if len(small) == 1 else " "  # the text content reads as the name begins: '14 green'
     return (
         f'<button type="button" class="{classes}" data-act="card" data-arg="{index}" '
-        f'aria-pressed="{"true" if pressed else "false"}" aria-label="{esc(C.name(card))}">'
-        f'<span class="big" aria-hidden="true">{esc(big)}</span>'
+        f'aria-pressed="{"true" if pressed else "false"}" aria-label="{esc(card_label(card))}">'
+        f'<span class="big" aria-hidden="true">{esc(big)}</span>{gap}'
         f'<span class="small" aria-hidden="true">{esc(small)}</span></button>'
     )
 
 
-def mini_card(card: int) -> str:
+def mini_card(card: int, fresh: bool = False) -> str:
     """A small face-up card that is not a control (table, pile, revealed hands)."""
     big, small, cls = card_face(card)
+    shown = big + (small if len(small) == 1 else "")
     return (
-        f'<span class="mini {cls}" role="img" aria-label="{esc(C.name(card))}">'
-        f'<span aria-hidden="true">{esc(big)}{esc(small if len(small) == 1 else "")}</span></span>'
+        f'<span class="mini {cls}{" fresh" if fresh else ""}" role="img" aria-label="{esc(C.name(card))}">'
+        f'<span aria-hidden="true">{esc(shown)}</span></span>'
     )
 
 
-def card_row(cards: list[int] | tuple[int, ...]) -> str:
+def card_row(cards: list[int] | tuple[int, ...], fresh: int = 0) -> str:
+    """Cards as small faces; the last ``fresh`` of them marked as just played."""
     if not cards:
         return '<span class="none">none</span>'
-    return '<span class="minis">' + "".join(mini_card(c) for c in cards) + "</span>"
+    start = len(cards) - fresh
+    return '<span class="minis">' + "".join(mini_card(c, i >= start) for i, c in enumerate(cards)) + "</span>"

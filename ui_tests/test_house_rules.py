@@ -87,7 +87,7 @@ def test_the_rules_page_follows_the_schedule() -> None:
     ctrl.handle("screen", "rules")
     assert "60" in page(ctrl)
     ctrl.handle("screen", "table")
-    assert "First meld: 60 points" in page(ctrl)
+    assert "First meld: 60" in page(ctrl)
 
 
 # ----- six players -------------------------------------------------------------------
@@ -126,17 +126,18 @@ def test_the_six_player_table_shows_five_other_seats_and_teams_of_three() -> Non
     ctrl = six_player_controller()
     assert [ctrl.bot(s).seat for s in range(1, ctrl.game.n)] == [1, 2, 3, 4, 5]
     html = page(ctrl)
-    seats = re.findall(r'<div class="seat (us|them)[^"]*" aria-label="([A-Za-z]+)( \([a-z]+\))?:', html)
-    assert [(name, role.strip(" ()")) for _team, name, role in seats] == [
+    seats = re.findall(r'<div class="seat (us|them)[^"]*" role="group" aria-label="([A-Za-z]+), ([a-z]+):', html)
+    assert [(name, role) for _team, name, role in seats] == [
         ("West", "opponent"),
         ("Northwest", "partner"),
         ("North", "opponent"),
-        ("Northeast", "teammate"),
+        ("Northeast", "partner"),
         ("East", "opponent"),
     ]
     assert [team for team, _n, _r in seats] == ["them", "us", "them", "us", "them"]
-    assert "(South, Northwest &amp; Northeast)" in html and "(West, North &amp; East)" in html
-    assert "Us (S+NW+NE)" in html and "Them (W+N+E)" in html
+    # Each side's melds are headed by its members, so the two teams of three are plain.
+    assert '<span class="who">Us</span> <small>S+NW+NE</small>' in html
+    assert '<span class="who">Them</span> <small>W+N+E</small>' in html
     assert len(ctrl.shown_hand()) == 11
 
 

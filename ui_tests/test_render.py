@@ -9,10 +9,11 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import cards as C
 from ui.controller import Controller, Note
 from ui.render import page
 from ui.settings import Settings
-from ui.widgets import esc
+from ui.widgets import card_label, esc
 
 
 def test_cards_are_named_buttons() -> None:
@@ -21,12 +22,23 @@ def test_cards_are_named_buttons() -> None:
     html = page(ctrl)
     cards = re.findall(
         r'<button type="button" class="card[^"]*" data-act="card" data-arg="\d+" '
-        r'aria-pressed="(?:true|false)" aria-label="([a-z0-9 ]+)"',
+        r'aria-pressed="(?:true|false)" aria-label="([^"]+)">(.*?)</button>',
         html,
     )
     assert len(cards) == 11
-    assert all(" of " in name or name == "joker" for name in cards)
-    assert "Your turn: draw two cards or pick up the pile" in html
+    for name, inner in cards:
+        printed = "".join(re.findall(r">([^<]+)<", inner))
+        # The name starts with what is printed on the card, then says it in words.
+        assert name.startswith(printed + ", "), (name, printed)
+        assert " of " in name or name.endswith("joker")
+    assert "Your turn: draw two cards.</p>" in html  # classic's pile starts empty: nothing to pick up
+
+
+def test_rook_cards_name_their_colour_and_the_bird() -> None:
+    assert card_label(C.ROOK_BIRD) == "Rook bird, the Rook"
+    green_14 = next(c for c in C.rook_deck() if C.rank(c) == 14 and C.COLOUR_NAMES[C.suit(c)] == "green")
+    assert card_label(green_14) == "14 green, green 14"
+    assert card_label(C.JOKER) == "Jk★, joker"
 
 
 def test_notes_are_escaped() -> None:
