@@ -9,7 +9,7 @@ zone the scenario leaves alone), so every card stays accounted for.  It checks
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine import cards as C
@@ -194,22 +194,29 @@ def state(game: Game) -> dict[str, Any]:
     return copy.deepcopy(game.snapshot())
 
 
-def position_where_south_is_asked(rules: RuleSet, deals: range, max_actions: int) -> dict[str, Any]:
-    """A saved game (``to_dict``) stopped where South's partner asks "May I go out?".
+def position_where(
+    rules: RuleSet, deals: range, max_actions: int, stop: Callable[[Game], bool], level: str = "normal"
+) -> dict[str, Any]:
+    """A saved game (``to_dict``) stopped at the first position where ``stop(game)`` holds.
 
-    Normal computer players play every seat, deal after deal, until one asks South.
+    Computer players of ``level`` play every seat, deal after deal, until one gets there.
     """
     for deal in deals:
         game = Game(rules, deal)
-        bots = {s: make_bot("normal", s, deal) for s in range(game.n)}
+        bots = {s: make_bot(level, s, deal) for s in range(game.n)}
         for _ in range(max_actions):
             if game.phase in ("round_over", "game_over"):
                 break
-            if game.phase == "answer" and game.to_act == 0:
+            if stop(game):
                 return to_dict(game)
             seat = game.to_act
             assert seat is not None
             view = view_for(game, seat)
             decision = bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)
             game.apply(decision.action)
-    raise AssertionError(f"no {rules.name} deal in {deals} where South is asked")
+    raise AssertionError(f"no {rules.name} deal in {deals} reaches the position asked for")
+
+
+def position_where_south_is_asked(rules: RuleSet, deals: range, max_actions: int) -> dict[str, Any]:
+    """A saved game (``to_dict``) stopped where South's partner asks "May I go out?"."""
+    return position_where(rules, deals, max_actions, lambda game: game.phase == "answer" and game.to_act == 0)

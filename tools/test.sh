@@ -28,8 +28,9 @@ lint=()
 for folder in engine ui ui_tests tests e2e tools bench; do [ -e "$folder" ] && lint+=("$folder"); done
 .venv/bin/ruff check "${lint[@]}"
 
-step "mypy --strict engine"
+step "mypy --strict engine ui"
 .venv/bin/mypy --strict engine
+.venv/bin/mypy --strict -p ui
 
 step "pytest: engine, computer players and UI logic (no browser)"
 suites=(tests)

@@ -547,9 +547,9 @@ class Controller:
             except RuleViolation as err:
                 return str(err)
         if self.game.phase == "play":
-            err = self.game.check(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in plays)))
-            if err is not None and err.reason != "below_minimum":
-                return str(err)
+            refusal = self.game.check(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in plays)))
+            if refusal is not None and refusal.reason != "below_minimum":
+                return str(refusal)
         return None
 
     def _on_staged(self, arg: str) -> None:

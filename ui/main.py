@@ -24,6 +24,8 @@ import json
 import os
 import sys
 import time
+from collections.abc import Coroutine
+from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, storage, window
@@ -76,8 +78,8 @@ async def idb_opens(name: str) -> bool:
     """
     done = asyncio.get_running_loop().create_future()
 
-    def settle(ok: bool, new: bool = False):
-        def handler(event=None) -> None:
+    def settle(ok: bool, new: bool = False) -> Any:
+        def handler(event: Any = None) -> None:
             if new:  # no such database yet: leave creating it (and its object store) to pyscript.storage
                 request.transaction.abort()
             elif ok:
@@ -89,12 +91,12 @@ async def idb_opens(name: str) -> bool:
 
     events = ("onsuccess", "onupgradeneeded", "onerror", "onblocked")
     handlers = [settle(True), settle(True, new=True), settle(False), settle(False)]
-    request = None
+    request: Any = None
     try:
         request = window.indexedDB.open(name)
         for event, handler in zip(events, handlers, strict=True):
             setattr(request, event, handler)
-        return await done
+        return bool(await done)
     except Exception as err:  # no IndexedDB at all, or open() threw
         window.console.warn("Saved data could not be opened:", repr(err))
         return False
@@ -106,7 +108,7 @@ async def idb_opens(name: str) -> bool:
             handler.destroy()
 
 
-async def open_store():
+async def open_store() -> tuple[Any, tuple[str, bool] | None]:
     """The IndexedDB store, or a plain dict if the browser refuses it; and what to tell the player."""
     try:
         if await asyncio.wait_for(idb_opens("@pyscript/handfoot"), STORE_TIMEOUT_SECONDS):
@@ -118,9 +120,9 @@ async def open_store():
     return {}, (saves.storage_problem(local_ok), not local_ok)
 
 
-store, store_problem = await open_store()  # noqa: F704 (PyScript runs top-level await)
+store, store_problem = await open_store()  # type: ignore[top-level-await]  # noqa: F704 (PyScript allows it)
 running = False
-tasks: set = set()  # keep references so pending tasks are not garbage-collected
+tasks: set[asyncio.Future[None]] = set()  # keep references so pending tasks are not garbage-collected
 pending: tuple[str, int] | None = None  # the newest save (text, moves) not yet handed to IndexedDB
 pending_settings: str | None = None  # the newest settings not yet handed to IndexedDB
 
@@ -304,7 +306,7 @@ async def save() -> None:
     await confirm(hand_to_store())
 
 
-def on_leave(event) -> None:
+def on_leave(event: Any) -> None:
     """Hidden or leaving: hand the newest save to IndexedDB at once (localStorage has it already)."""
     if event.type == "visibilitychange" and document.visibilityState != "hidden":
         return
@@ -336,7 +338,7 @@ async def pump() -> None:
         body.dataset.idle = "1" if not ctrl.bot_to_act() else "0"
 
 
-def spawn(coro) -> None:
+def spawn(coro: Coroutine[Any, Any, None]) -> None:
     task = asyncio.ensure_future(coro)
     tasks.add(task)
     task.add_done_callback(tasks.discard)
@@ -376,7 +378,7 @@ async def apply_update() -> None:
         refresh()
 
 
-def on_click(event) -> None:
+def on_click(event: Any) -> None:
     el = event.target.closest("[data-act]")
     if not el or el.disabled:
         return
@@ -405,7 +407,7 @@ def on_click(event) -> None:
     kick()
 
 
-def on_change(event) -> None:
+def on_change(event: Any) -> None:
     if ctrl.elsewhere:
         return
     el = event.target
@@ -418,7 +420,7 @@ def on_change(event) -> None:
     kick()
 
 
-def on_submit(event) -> None:
+def on_submit(event: Any) -> None:
     if ctrl.elsewhere:
         event.preventDefault()
         return
@@ -433,7 +435,7 @@ def on_submit(event) -> None:
     kick()
 
 
-def on_key(event) -> None:
+def on_key(event: Any) -> None:
     """Shortcut keys, arrows between cards, Escape, and the focus kept inside the partner's question."""
     if ctrl.elsewhere or event.ctrlKey or event.metaKey or event.altKey:
         return
@@ -474,7 +476,7 @@ def on_key(event) -> None:
             control.click()
 
 
-def trap_focus(event, dialog) -> None:
+def trap_focus(event: Any, dialog: Any) -> None:
     """Tab and Shift+Tab go round the dialog's buttons and never out of it."""
     buttons = dialog.querySelectorAll("button:not([disabled])")
     if buttons.length == 0:
@@ -489,7 +491,7 @@ def trap_focus(event, dialog) -> None:
         event.preventDefault()
 
 
-def on_toggle(event) -> None:
+def on_toggle(event: Any) -> None:
     """A <details> the controller keeps open across redraws was opened or closed by the player."""
     el = event.target
     which = el.getAttribute("data-details") if getattr(el, "getAttribute", None) else None
@@ -497,12 +499,12 @@ def on_toggle(event) -> None:
         ctrl.handle("house", "open" if el.open else "closed")
 
 
-def on_update(event=None) -> None:
+def on_update(event: Any = None) -> None:
     ctrl.update_available = True
     refresh()
 
 
-def keep_aside(copies) -> None:
+def keep_aside(copies: tuple[saves.Copy, ...]) -> None:
     """Keep each bad copy under a key of its own in IndexedDB (never drop it), and clear where it was."""
     stamp = int(time.time() * 1000)
     kept: set[str] = set()
@@ -528,7 +530,7 @@ def claim() -> None:
     quick_set(OPEN_IN_KEY, f"{TAB} {time.time()}")
 
 
-def on_storage(event) -> None:
+def on_storage(event: Any) -> None:
     """Another tab wrote localStorage: if it took the game, stop here, so the two can't overwrite each other.
 
     This tab's moves are already in localStorage (each is saved in the task that shows it), so the
@@ -551,7 +553,7 @@ def boot() -> None:
     notes = []
     choice = saves.choose(store.get(GAME_KEY), quick_get(QUICK_GAME_KEY))
     keep_aside(choice.bad)
-    if choice.chosen is not None:
+    if choice.chosen is not None and choice.chosen.game is not None:
         ctrl.resume_game(choice.chosen.game, choice.seq)
         ctrl.restore_lines(quick_get(LINES_KEY))
     ctrl.dirty = not choice.in_step  # a new game, or copies to bring in step: save at the first draw

@@ -317,7 +317,7 @@ def banner_text(view: View, ctrl: Controller) -> tuple[str, str]:
         if rules.pickup == "none" or not view.pile:
             return f"Your turn: {draw}.", "mine"
         if problem:
-            return f"Your turn: {draw}.|The pile can't be taken: {problem[0].lower()}{problem[1:]}", "mine"
+            return f"Your turn: {draw}.|{problem}", "mine"
         return f"Your turn: {draw} or pick up the pile.", "mine"
     if view.to_act == HUMAN:
         answer = ""
@@ -371,8 +371,8 @@ def note_box(ctrl: Controller) -> str:
 
 def staging_region(view: View, ctrl: Controller) -> str:
     minimum = ctrl.minimum()
-    if not ctrl.staged and not (minimum and view.to_act == HUMAN and view.phase in ("draw", "play")):
-        return ""
+    if not ctrl.staged and not (minimum and view.to_act == HUMAN and view.phase == "play"):
+        return ""  # before the draw the team's badge shows the minimum; the box comes with the first staged meld
     total = ctrl.staged_total()
     enough = total >= minimum
     items = "".join(
@@ -389,7 +389,9 @@ def staging_region(view: View, ctrl: Controller) -> str:
         + "</li>"
         for i, s in enumerate(ctrl.staged)
     )
-    tip = "Select cards, press New meld to stage them, then lay them down together."
+    tip = "Select cards and press New meld to stage them; lay them down together."
+    if ctrl.staged:
+        tip = ""
     if view.phase == "draw" and view.rules.pickup != "none":
         tip = "Stage melds, then Pick up pile to open with it (the top card and your pair count), or draw first."
     controls = ""
@@ -404,8 +406,9 @@ def staging_region(view: View, ctrl: Controller) -> str:
         '<section class="staging" aria-label="Your first meld">'
         f'<h2>First meld: <span class="total {"enough" if enough else "short"}">{total} of {minimum} points</span>'
         f'<span class="sr"> {"enough" if enough else "not enough yet"}</span></h2>'
-        f'<p class="tip">{esc(tip)}</p>'
-        f"<ul>{items}</ul>{controls}</section>"
+        + (f'<p class="tip">{esc(tip)}</p>' if tip else "")
+        + (f"<ul>{items}</ul>" if items else "")
+        + f"{controls}</section>"
     )
 
 

@@ -208,8 +208,12 @@ class Settings:
             if raw not in {name for name, _ in LEVELS}:
                 raise ValueError("Choose Easy, Normal or Hard.")
             return replace(self, level=str(raw))
-        if key in ("four_colour", "reduced_motion", "larger_cards"):
-            return replace(self, **{key: bool(raw)})
+        if key == "four_colour":
+            return replace(self, four_colour=bool(raw))
+        if key == "reduced_motion":
+            return replace(self, reduced_motion=bool(raw))
+        if key == "larger_cards":
+            return replace(self, larger_cards=bool(raw))
         if key.startswith("house:"):
             name = key[len("house:") :]
             house = dict(self.house)

@@ -1,0 +1,175 @@
+"""The table is one game screen on every phone and tablet: whole rounds played through the page.
+
+At every South turn the page must not scroll, every card of the hand must be on screen and
+hit-testable (past 12 cards, inside a hand region that scrolls by itself), Draw and Discard
+must be on screen, and after every computer move the status line must name the seat and
+its move, on screen. South plays as a player taking the hints: Hint, then Play it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pages import Table
+from playwright.sync_api import Page
+
+from engine.actions import PickUp
+from engine.rules import preset
+from engine.state import Game
+from tests.helpers import position_where
+from ui.settings import rules_for
+from ui.share import build_query
+
+SIZES = {
+    "phone-360x740": (360, 740),
+    "phone-390x844": (390, 844),
+    "phone-landscape-844x390": (844, 390),
+    "tablet-768x1024": (768, 1024),
+    "tablet-landscape-1024x768": (1024, 768),
+}
+SEATS = ("You", "West", "North", "East", "Northwest", "Northeast", "The ")
+
+# Everything a player must see at the start of a turn, measured in the page.
+SCREEN_PROBLEMS = """() => {
+  const vw = innerWidth, vh = innerHeight, out = [];
+  const seen = (r) => r.width > 0 && r.height > 0 && r.top >= -1 && r.left >= -1
+    && r.bottom <= vh + 1 && r.right <= vw + 1;
+  const hits = (el) => {
+    const r = el.getBoundingClientRect();
+    const t = document.elementFromPoint(r.left + Math.min(8, r.width / 2), r.top + r.height / 2);
+    return seen(r) && t !== null && (t === el || el.contains(t));
+  };
+  const root = document.documentElement;
+  if (root.scrollHeight > vh) out.push(`the page scrolls: ${root.scrollHeight} > ${vh}`);
+  if (root.scrollWidth > vw) out.push(`the page scrolls sideways: ${root.scrollWidth} > ${vw}`);
+  const hand = document.querySelector('[aria-label="Your cards"]');
+  if (!hand || !seen(hand.getBoundingClientRect())) out.push("the hand is not on screen");
+  const cards = hand ? [...hand.querySelectorAll("button")] : [];
+  if (cards.length > 12) {
+    const style = getComputedStyle(hand);
+    if (hand.scrollHeight > hand.clientHeight + 1 && !["auto", "scroll"].includes(style.overflowY))
+      out.push("a big hand that doesn't fit can't scroll");
+  }
+  for (const card of cards) {
+    if (cards.length > 12) card.scrollIntoView({ block: "nearest" });
+    if (!hits(card)) out.push(`card not on screen or covered: ${card.getAttribute("aria-label")} of ${cards.length}`);
+  }
+  if (hand) hand.scrollTop = 0;
+  for (const name of ["Draw", "Discard"]) {
+    const button = [...document.querySelectorAll("#app button")].find((b) => b.textContent.trim() === name);
+    if (!button || !hits(button)) out.push(`${name} is not on screen`);
+  }
+  return out;
+}"""
+
+# Installed before the page's scripts: after every painted move, what the status line says and
+# whether it is on screen.
+WATCH_STATUS = """(() => {
+  window.__status = [];
+  const record = () => {
+    const live = document.querySelector("#live");
+    if (!live || document.body.dataset.ready !== "1") return;
+    const r = live.getBoundingClientRect();
+    const seen = r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1;
+    window.__status.push({ moves: document.body.dataset.moves, text: live.innerText, seen });
+  };
+  new MutationObserver(record).observe(document,
+    { subtree: true, attributes: true, attributeFilter: ["data-moves"] });
+})();"""
+
+
+def open_at(new_page: Callable[..., Page], base_url: str, size: str) -> tuple[Page, Table]:
+    width, height = SIZES[size]
+    page = new_page(viewport={"width": width, "height": height}, is_mobile=width < 1000, has_touch=True)
+    page.add_init_script(WATCH_STATUS)
+    return page, Table(page, base_url)
+
+
+def take_hint(table: Table) -> None:
+    """South's turn as a player who follows the hints: Hint, then Play it (a plain draw and discard if none)."""
+    page = table.page
+    if table.partner_asks():
+        table.answer_partner(True)
+        return
+    table.tap("Hint")
+    play = page.get_by_role("button", name="Play it", exact=True)
+    if play.count():
+        table.tap("Play it")
+    else:
+        table.play_my_turn_simply()
+
+
+def play_round_checking(table: Table, turns: int = 400, first: Callable[[], None] | None = None) -> int:
+    """Play out the round as South; the screen is checked at the start of every South decision."""
+    page, checked = table.page, 0
+    for _ in range(turns):
+        table.wait_until_idle()
+        if table.round_is_over():
+            return checked
+        problems = page.evaluate(SCREEN_PROBLEMS)
+        assert problems == [], f"decision {checked}: {problems}"
+        checked += 1
+        if first is not None:
+            first()
+            first = None
+        else:
+            take_hint(table)
+    raise AssertionError("the round did not end")
+
+
+def assert_every_move_was_shown(page: Page) -> None:
+    painted: list[dict[str, Any]] = page.evaluate("window.__status")
+    statuses = [s for s in painted if not s["text"].startswith("New round")]  # before the first move
+    assert len(statuses) > 10
+    for status in statuses:
+        assert status["seen"], status
+        assert status["text"].startswith(SEATS), status
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_classic_round_fits_one_screen(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+    page, table = open_at(new_page, base_url, size)
+    table.open_link("?rules=classic&deal=42")
+    checked = play_round_checking(table)
+    assert checked > 10
+    assert_every_move_was_shown(page)
+    assert page.locator("table.score").count() == 2
+
+
+def position_before_big_pickup() -> dict[str, Any]:
+    """An hkf game stopped where South can take a pile that makes a hand of 30 or more cards."""
+
+    def big_pickup(game: Game) -> bool:
+        if game.to_act != 0 or game.phase != "draw" or not game.is_legal(PickUp()):
+            return False
+        return len(game.players[0].hand) - 2 + len(game.pile) - 1 >= 30
+
+    return position_where(preset("hkf"), range(1, 60), 4000, big_pickup)
+
+
+@pytest.mark.parametrize("size", ["phone-360x740", "tablet-landscape-1024x768"])
+def test_an_hkf_round_with_a_whole_pile_pickup(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+    page, table = open_at(new_page, base_url, size)
+    table.open().wait_until_saved()
+    table.replace_save(json.dumps(position_before_big_pickup())).reload().wait_until_idle()
+
+    def pick_up() -> None:
+        table.tap("Pick up pile")
+        assert len(table.hand()) >= 30
+        problems = page.evaluate(SCREEN_PROBLEMS)
+        assert problems == [], problems
+
+    play_round_checking(table, first=pick_up)
+    assert_every_move_was_shown(page)
+
+
+@pytest.mark.parametrize("size", ["phone-390x844", "tablet-landscape-1024x768"])
+def test_a_six_player_round_fits_one_screen(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+    page, table = open_at(new_page, base_url, size)
+    table.open_link(build_query(rules_for("classic", {"players": 6}), 64))
+    assert len(page.locator(".seat").all()) == 5
+    play_round_checking(table)
+    assert_every_move_was_shown(page)
