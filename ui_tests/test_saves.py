@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
+from engine.errors import LoadError
 from engine.serialize import from_dict, to_dict
 from ui import saves
 from ui.controller import Controller
@@ -130,3 +133,118 @@ def test_resume_game_continues_the_numbering() -> None:
     assert choice.chosen is not None and choice.chosen.game is not None
     again.resume_game(choice.chosen.game, choice.seq)
     assert again.game == ctrl.game and json.loads(again.next_save())["seq"] == 5
+
+
+# ----- nested brackets (issue 11, finding 2) -------------------------------------------------------
+
+
+def deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+def test_deeply_nested_copies_are_bad_copies_not_a_crash() -> None:
+    text = played(11, 6).next_save()
+    for n in (100, 6_000, 100_000):
+        for primary, quick in ((deep(n), text), (text, deep(n)), ('{"schema":1,"rules":' + deep(n) + "}", text)):
+            choice = saves.choose(primary, quick)
+            assert choice.chosen is not None and choice.chosen.raw == text
+            assert len(choice.bad) == 1 and "nested" in choice.bad[0].problem
+        both = saves.choose(deep(n), "[" * n)
+        assert both.chosen is None and len(both.bad) == 2
+        assert "kept aside" in both.note()[0]
+
+
+def test_parsed_values_nested_too_deeply_are_bad_copies() -> None:
+    nested: object = "draw"
+    for _ in range(50_000):
+        nested = [nested]
+    copy = saves.read(saves.PRIMARY, {"schema": 1, "actions": nested})
+    assert not copy.ok and "nested" in copy.problem
+    assert "nested too deeply" in saves.as_text(nested)
+
+
+# ----- copies kept aside (issue 11, finding 5) -----------------------------------------------------
+
+
+def bad_copy(text: str, source: str = saves.QUICK) -> saves.Copy:
+    copy = saves.read(source, text)
+    assert not copy.ok
+    return copy
+
+
+def apply_plan(store: dict[str, str], plan: saves.KeepPlan) -> None:
+    """What ui/main.py does with a plan."""
+    for key, value in plan.writes.items():
+        store[key] = value
+    for key in plan.drops:
+        del store[key]
+
+
+def test_a_bad_copy_is_kept_whole_and_restores_when_it_loads() -> None:
+    good = played(11, 6).next_save()
+    store = {"game": good}
+    plan = saves.keep_aside(store, [bad_copy(good[:-1])], 1_764_581_400_000)
+    assert list(plan.writes) == ["kept-aside-1764581400000"] and plan.drops == ()
+    apply_plan(store, plan)
+    [kept] = saves.kept_copies(store)
+    assert kept.text == good[:-1] and not kept.truncated and kept.source == saves.QUICK
+    assert kept.description.startswith("Kept aside on 1 Dec 2025 at 09:30 UTC, from local storage (")
+    assert "not valid saved data" in kept.description
+    with pytest.raises(LoadError):
+        saves.restore(kept)
+    store["kept-aside-1764581400001"] = good  # an older version kept the bare text
+    newest = saves.kept_copies(store)[0]
+    assert newest.key == "kept-aside-1764581400001" and saves.restore(newest) == from_dict(json.loads(good))
+
+
+def test_a_long_copy_is_cut_to_the_cap_and_marked() -> None:
+    huge = '{"x": "' + '\\"\n' * 100_000 + "é" * 50_000 + '"'
+    plan = saves.keep_aside({}, [bad_copy(huge, saves.PRIMARY)], 5)
+    [record] = plan.writes.values()
+    assert len(record) <= saves.MAX_KEPT_CHARS
+    [kept] = saves.kept_copies(plan.writes)
+    assert kept.truncated and kept.chars == len(huge) and huge.startswith(kept.text) and len(kept.text) > 20_000
+    assert "the first" in kept.description and "IndexedDB" in kept.description
+    with pytest.raises(LoadError, match="cut short"):
+        saves.restore(kept)
+
+
+def test_at_most_a_few_are_kept_and_the_oldest_go_first() -> None:
+    store: dict[str, str] = {"game": "x", "kept-aside-notanumber": "left alone"}
+    for stamp in range(1, 9):
+        plan = saves.keep_aside(store, [bad_copy(f"bad {stamp}"), bad_copy(f"worse {stamp}", saves.PRIMARY)], stamp)
+        apply_plan(store, plan)
+        kept = saves.kept_copies(store)
+        assert len(kept) == min(2 * stamp, saves.MAX_KEPT)
+        assert kept[0].text == f"bad {stamp}" or kept[0].text == f"worse {stamp}"
+    assert [k.key for k in saves.kept_copies(store)] == [
+        "kept-aside-8-1", "kept-aside-8", "kept-aside-7-1", "kept-aside-7", "kept-aside-6-1",
+    ]
+    assert store["game"] == "x" and store["kept-aside-notanumber"] == "left alone"
+
+
+def test_the_same_text_is_not_kept_twice_and_a_taken_key_is_not_overwritten() -> None:
+    store = {"kept-aside-7": "first"}
+    plan = saves.keep_aside(store, [bad_copy("first"), bad_copy("second"), bad_copy("second", saves.PRIMARY)], 7)
+    assert list(plan.writes) == ["kept-aside-7-1"] and plan.drops == ()
+    assert saves.keep_aside(store, [], 8) == saves.KeepPlan({}, ())
+
+
+def test_the_local_storage_fallback_uses_its_own_prefix_and_limit() -> None:
+    local = {"handfoot-game": "x", "handfoot-kept-aside-1": "a", "handfoot-kept-aside-2": "b"}
+    plan = saves.keep_aside(local, [bad_copy("c")], 3, prefix="handfoot-kept-aside-", limit=2)
+    assert list(plan.writes) == ["handfoot-kept-aside-3"] and plan.drops == ("handfoot-kept-aside-1",)
+    assert [k.text for k in saves.kept_copies(local, "handfoot-kept-aside-")] == ["b", "a"]
+
+
+def test_a_kept_record_edited_by_hand_is_listed_not_trusted() -> None:
+    store = {
+        "kept-aside-99999999999999999999": '{"kept": "handfoot-kept-aside", "text": "t", "source": "<b>", "chars": -4}',
+        "kept-aside-5": deep(100_000),
+    }
+    kept = {k.key: k for k in saves.kept_copies(store)}
+    odd = kept["kept-aside-99999999999999999999"]
+    assert odd.source == "" and odd.chars == 1 and "unknown time" in odd.description
+    assert kept["kept-aside-5"].text == deep(100_000)
+    with pytest.raises(LoadError, match="nested"):
+        saves.restore(kept["kept-aside-5"])
