@@ -92,7 +92,7 @@ def read(source: str, raw: Any) -> Copy:
         game = from_dict(data)
     except LoadError as err:
         return Copy(source, raw, problem=str(err))
-    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+    except Exception:  # whatever else goes wrong with stored data, the page still starts: a bad copy
         return Copy(source, raw, problem=UNREADABLE)
     seq = data.get(SEQ) if isinstance(data, dict) else None
     if type(seq) is not int or seq < 0:  # not a bool, not a float

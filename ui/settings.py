@@ -275,10 +275,11 @@ def load_settings(text: Any) -> Settings:
     if not isinstance(data, dict):
         return Settings()
     out = Settings()
-    if data.get("preset") in PRESET_NAMES:
-        out = replace(out, preset=data["preset"])
-    if data.get("level") in {name for name, _ in LEVELS}:
-        out = replace(out, level=data["level"])
+    preset_name, level = data.get("preset"), data.get("level")
+    if isinstance(preset_name, str) and preset_name in PRESET_NAMES:
+        out = replace(out, preset=preset_name)
+    if isinstance(level, str) and level in {name for name, _ in LEVELS}:  # a list or dict isn't hashable
+        out = replace(out, level=level)
     for key in ("four_colour", "reduced_motion", "larger_cards"):
         if isinstance(data.get(key), bool):
             out = replace(out, **{key: data[key]})

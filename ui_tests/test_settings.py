@@ -72,6 +72,10 @@ def test_bad_changes_are_refused(key: str, value: str) -> None:
         '{"level": 3, "house": {"pickup": "sideways"}}',
         '{"house": {"black_three_left": true}}',
         "x" * 20_000,
+        '{"level": []}',
+        '{"level": {"hard": 1}, "preset": ["hkf"]}',
+        '{"preset": {}, "house": {"pickup": [[]], "upcard": {}}}',
+        '{"house": [["pickup", "whole"]]}',
     ],
 )
 def test_unreadable_settings_fall_back(text: object) -> None:
