@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import LoadError
-from engine.serialize import MAX_SAVE_CHARS, from_dict, parse_json, to_dict, too_deep
+from engine.serialize import MAX_DEPTH, MAX_SAVE_CHARS, from_dict, json_depth, parse_json, to_dict, too_deep
 from engine.state import Game
 
 PRIMARY = "indexeddb"
@@ -57,6 +57,23 @@ def as_text(raw: Any) -> str:
         return json.dumps(raw, default=str)
     except (TypeError, ValueError, RecursionError):
         return repr(raw)
+
+
+STORED_WRAPPING = 2
+"""How deep pyscript's storage nests a value when it writes it to IndexedDB (flatted JSON: ``[["generic", ...]]``)."""
+
+
+def stored_entry_ok(raw: Any) -> bool:
+    """True when a raw IndexedDB entry (pyscript's flatted JSON text) is safe to hand to pyscript's own parser.
+
+    ``pyscript.storage`` parses every entry with ``json.loads`` while it opens, before the app sees
+    any of them; an entry nested thousands deep would end the page there.
+    """
+    if not isinstance(raw, str):
+        return False
+    if len(raw) > 4 * MAX_SAVE_CHARS:  # a save's text, escaped inside the entry
+        return False
+    return raw.count("[") + raw.count("{") <= MAX_DEPTH or json_depth(raw) <= MAX_DEPTH + STORED_WRAPPING
 
 
 @dataclass(frozen=True)

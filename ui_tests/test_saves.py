@@ -248,3 +248,18 @@ def test_a_kept_record_edited_by_hand_is_listed_not_trusted() -> None:
     assert kept["kept-aside-5"].text == deep(100_000)
     with pytest.raises(LoadError, match="nested"):
         saves.restore(kept["kept-aside-5"])
+
+
+def flatted(value: object) -> str:
+    """What pyscript.storage writes to IndexedDB for a value (its flatted JSON form)."""
+    if isinstance(value, str):
+        return json.dumps([["generic", "1"], value])
+    return json.dumps([["generic", value]])
+
+
+def test_raw_indexeddb_entries_are_checked_before_pyscript_parses_them() -> None:
+    good = played(11, 6).next_save()
+    for value in (good, deep(100_000), "x", {"a": [1, [2]]}):
+        assert saves.stored_entry_ok(flatted(value))
+    for raw in (deep(6_000), "[" * 100_000, '[["generic", ' + deep(70) + "]]", None, 5, "x" * (8 * 2_000_000 + 1)):
+        assert not saves.stored_entry_ok(raw)
