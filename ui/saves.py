@@ -76,6 +76,28 @@ def stored_entry_ok(raw: Any) -> bool:
     return raw.count("[") + raw.count("{") <= MAX_DEPTH or json_depth(raw) <= MAX_DEPTH + STORED_WRAPPING
 
 
+class CheckedEntries:
+    """A pyscript storage backend seen without the entries ``stored_entry_ok`` refuses (for ``Storage.__init__``).
+
+    ``pyscript.storage.Storage(store)`` parses every ``store.entries()`` item; given this view it
+    parses only the safe ones, and ``skipped`` lists the keys left out (they stay in IndexedDB).
+    """
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.skipped: list[str] = []
+
+    def entries(self) -> list[tuple[Any, Any]]:
+        """The backend's (key, raw text) pairs that are safe to parse."""
+        safe: list[tuple[Any, Any]] = []
+        for key, raw in self.store.entries():
+            if stored_entry_ok(raw):
+                safe.append((key, raw))
+            else:
+                self.skipped.append(str(key))
+        return safe
+
+
 @dataclass(frozen=True)
 class Copy:
     """One stored copy of the saved game: the game it loads, or why it can't be loaded."""

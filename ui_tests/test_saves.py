@@ -251,10 +251,10 @@ def test_a_kept_record_edited_by_hand_is_listed_not_trusted() -> None:
 
 
 def flatted(value: object) -> str:
-    """What pyscript.storage writes to IndexedDB for a value (its flatted JSON form)."""
+    """What pyscript.storage writes to IndexedDB for a string or a small dict (its flatted JSON form)."""
     if isinstance(value, str):
-        return json.dumps([["generic", "1"], value])
-    return json.dumps([["generic", value]])
+        return json.dumps([["1", "2"], "generic", value])
+    return json.dumps([["1", "2"], "generic", {"a": "3"}, [1, "4"], [2]])  # {"a": [1, [2]]}
 
 
 def test_raw_indexeddb_entries_are_checked_before_pyscript_parses_them() -> None:
@@ -263,3 +263,20 @@ def test_raw_indexeddb_entries_are_checked_before_pyscript_parses_them() -> None
         assert saves.stored_entry_ok(flatted(value))
     for raw in (deep(6_000), "[" * 100_000, '[["generic", ' + deep(70) + "]]", None, 5, "x" * (8 * 2_000_000 + 1)):
         assert not saves.stored_entry_ok(raw)
+
+
+class Backend:
+    """A stand-in for pyscript's IndexedDB backend: ``entries()`` as pairs of key and raw text."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        self.items = items
+
+    def entries(self) -> list[list[str]]:
+        return [[k, v] for k, v in self.items.items()]
+
+
+def test_a_storage_built_on_checked_entries_leaves_out_entries_too_deep_to_parse() -> None:
+    good = played(11, 6).next_save()
+    backend = Backend({"game": flatted(good), "settings": flatted("{}"), "bomb": "[" * 6_000 + "]" * 6_000})
+    entries = saves.CheckedEntries(backend)
+    assert [k for k, _ in entries.entries()] == ["game", "settings"] and entries.skipped == ["bomb"]
