@@ -31,7 +31,10 @@ MAX_SAVE_CHARS = 2_000_000
 MAX_DEPTH = 64
 """Deepest nesting read back: a save nests 3 deep (5 with a list-of-pairs rule option), settings 2."""
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# A string literal: a quote, then plain characters or backslash escapes, up to the closing quote or
+# the end of the text (an unclosed string ends the parse there).  Possessive, and always matching
+# once started, so hostile text ("\"\"\"...) is scanned once, never again from each quote.
+_STRING = re.compile(r'"[^"\\]*+(?:\\.?[^"\\]*+)*+(?:"|\Z)', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -79,7 +82,6 @@ def parse_json(text: str, what: str = "saved game", max_chars: int = MAX_SAVE_CH
         return json.loads(text)
     except (ValueError, RecursionError):
         raise LoadError(f"The {what} can't be read: it is not valid saved data.") from None
-
 
 
 def _detail(err: Exception) -> str:
