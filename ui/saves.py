@@ -331,7 +331,7 @@ def _kept(key: str, stamp: int, value: Any) -> Kept:
         stamp,
         data["text"],
         source if isinstance(source, str) and source in SOURCE_NAMES else "",
-        problem if isinstance(problem, str) else "",
+        problem[:300] if isinstance(problem, str) else "",
         chars if type(chars) is int and chars >= 0 else len(data["text"]),
         data.get("truncated") is True,
     )
