@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import LoadError
 from engine.serialize import from_dict, to_dict
@@ -280,3 +282,18 @@ def test_a_storage_built_on_checked_entries_leaves_out_entries_too_deep_to_parse
     backend = Backend({"game": flatted(good), "settings": flatted("{}"), "bomb": "[" * 6_000 + "]" * 6_000})
     entries = saves.CheckedEntries(backend)
     assert [k for k, _ in entries.entries()] == ["game", "settings"] and entries.skipped == ["bomb"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.text(max_size=300) | st.just('"\\' * 40_000), min_size=0, max_size=2), max_size=6))
+def test_keeping_aside_boot_after_boot_stays_within_the_caps(boots: list[list[str]]) -> None:
+    store: dict[str, str] = {}
+    for stamp, texts in enumerate(boots, start=1):
+        copies = [saves.Copy(saves.QUICK, text, problem="Bad.") for text in texts]
+        plan = saves.keep_aside(store, copies, stamp)
+        assert not set(plan.writes) & set(store) and set(plan.drops) <= set(store)
+        apply_plan(store, plan)
+        kept = saves.kept_copies(store)
+        assert len(kept) <= saves.MAX_KEPT and all(len(v) <= saves.MAX_KEPT_CHARS for v in store.values())
+        for k in kept:
+            assert k.text in texts or any(t.startswith(k.text) for bt in boots for t in bt)
