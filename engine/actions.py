@@ -134,7 +134,7 @@ def _parse_play(text: str) -> MeldPlay:
 
 def from_text(text: str) -> Action:
     """Parse the stable text form; raises ValueError on anything else."""
-    if not isinstance(text, str) or len(text) > 2000:
+    if not isinstance(text, str) or len(text) > 2000 or not text.isascii():
         raise ValueError("an action is a short text")
     word, _, rest = text.strip().partition(" ")
     rest = rest.strip()

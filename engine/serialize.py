@@ -3,12 +3,20 @@
 A save replays from the deal, so loading re-validates every action through
 ``Game.apply``; the digest of the final position catches data that replays
 but differs from what was saved (tampering, or a changed engine).
+
+Stored or linked JSON text is read only through ``parse_json``, which checks
+its length and nesting depth before ``json.loads`` sees it: the JSON parser
+recurses once per nested ``[`` or ``{``, and Pyodide's stack is much smaller
+than CPython's, so a few thousand brackets would otherwise end the page with
+"Maximum call stack size exceeded" instead of raising anything catchable.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
+from itertools import accumulate
 from typing import Any
 
 from .actions import from_text
@@ -18,6 +26,62 @@ from .state import Game
 
 SCHEMA = 1
 MAX_ACTIONS = 20_000
+MAX_SAVE_CHARS = 2_000_000
+"""Longest save text read: 100 characters a move at ``MAX_ACTIONS`` (measured games take 11 to 13)."""
+MAX_DEPTH = 64
+"""Deepest nesting read back: a save nests 3 deep (5 with a list-of-pairs rule option), settings 2."""
+
+# A string literal: a quote, then plain characters or backslash escapes, up to the closing quote or
+# the end of the text (an unclosed string ends the parse there).  Possessive, and always matching
+# once started, so hostile text ("\"\"\"...) is scanned once, never again from each quote.
+_STRING = re.compile(r'"[^"\\]*+(?:\\.?[^"\\]*+)*+(?:"|\Z)', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """How deep ``json.loads`` would nest on ``text``, found without recursing.
+
+    String literals are removed first (their brackets are not structure), then
+    the running count of opening minus closing brackets is taken.  Where the text
+    is not valid JSON the parser stops at the first error, before any bracket the
+    count might misread, so the figure never understates the parser's depth.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """True when lists, tuples and dicts in ``value`` nest deeper than ``limit`` (walked without recursing).
+
+    For data that arrives already parsed (an IndexedDB value): ``json.dumps``,
+    ``repr`` and ``==`` all recurse on it, as the parser does.
+    """
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, tuple, dict)):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+def parse_json(text: str, what: str = "saved game", max_chars: int = MAX_SAVE_CHARS) -> Any:
+    """``json.loads`` for stored or linked text, after checking its length and depth; raises LoadError.
+
+    ``what`` names the data in the sentence ("The saved game can't be read: ...").
+    """
+    if not isinstance(text, str):
+        raise LoadError(f"The {what} can't be read: it is not text.")
+    if len(text) > max_chars:
+        raise LoadError(f"The {what} can't be read: it is far longer than any the app writes.")
+    if text.count("[") + text.count("{") > MAX_DEPTH and json_depth(text) > MAX_DEPTH:
+        raise LoadError(f"The {what} can't be read: it is nested far deeper than any the app writes.")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise LoadError(f"The {what} can't be read: it is not valid saved data.") from None
 
 
 def _detail(err: Exception) -> str:
@@ -25,6 +89,8 @@ def _detail(err: Exception) -> str:
     text = str(err).strip() or "unknown problem"
     if len(text) > 120:
         text = text[:117] + "..."
+    if text[1:2].islower() or text[1:2] == " ":  # "The rule ..." reads on as "the rule ..."
+        text = text[0].lower() + text[1:]
     return text if text.endswith(".") else text + "."
 
 
@@ -82,3 +148,8 @@ def from_dict(data: Any) -> Game:
     if data.get("check") != digest(game):
         raise LoadError("The saved game doesn't match its check: it was changed or damaged.")
     return game
+
+
+def loads(text: str) -> Game:
+    """Load a save from its JSON text (``parse_json`` then ``from_dict``); raises LoadError."""
+    return from_dict(parse_json(text))

@@ -10,7 +10,9 @@ import json
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, RuleSet, preset
+from engine.errors import LoadError
+from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, RuleSet, preset, validate_rules
+from engine.serialize import parse_json
 
 LEVELS: tuple[tuple[str, str], ...] = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
 PRESET_NAMES: tuple[str, ...] = ("classic", "pagat", "thirteen", "rook", "hkf")
@@ -156,7 +158,9 @@ def rules_for(preset_name: str, house: dict[str, Any]) -> RuleSet:
             raise ValueError(f"unknown house rule {key}")
         changes.update(rule_fields(key, value))
     changes = {k: v for k, v in changes.items() if getattr(base, k) != v}
-    return base.with_options(**changes) if changes else base
+    rules = base.with_options(**changes) if changes else base
+    validate_rules(rules)  # the same bounds a save's rules are held to
+    return rules
 
 
 def house_of(rules: RuleSet) -> dict[str, Any]:
@@ -233,16 +237,21 @@ def _clean(preset_name: str, house: dict[str, Any]) -> dict[str, Any]:
 
 
 SEQ = "seq"
+MAX_SETTINGS_CHARS = 10_000
+"""Longest settings text read (the app writes about 200 characters)."""
+
+
+def _parse(text: Any) -> Any:
+    """Stored settings text as JSON data (length and nesting checked first), or None when unreadable."""
+    try:
+        return parse_json(text, "settings", MAX_SETTINGS_CHARS)
+    except LoadError:
+        return None
 
 
 def stored_seq(text: Any) -> int | None:
     """The save number of stored settings text: -1 for readable settings without one, None if unreadable."""
-    if not isinstance(text, str) or len(text) > 10_000:
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
+    data = _parse(text)
     if not isinstance(data, dict):
         return None
     seq = data.get(SEQ)
@@ -266,19 +275,15 @@ def choose_settings(primary: Any, quick: Any) -> tuple[Settings, int]:
 
 def load_settings(text: Any) -> Settings:
     """Settings from stored JSON text; anything unreadable falls back to the defaults."""
-    if not isinstance(text, str) or len(text) > 10_000:
-        return Settings()
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return Settings()
+    data = _parse(text)
     if not isinstance(data, dict):
         return Settings()
     out = Settings()
-    if data.get("preset") in PRESET_NAMES:
-        out = replace(out, preset=data["preset"])
-    if data.get("level") in {name for name, _ in LEVELS}:
-        out = replace(out, level=data["level"])
+    preset_name, level = data.get("preset"), data.get("level")
+    if isinstance(preset_name, str) and preset_name in PRESET_NAMES:
+        out = replace(out, preset=preset_name)
+    if isinstance(level, str) and level in {name for name, _ in LEVELS}:  # a list or dict isn't hashable
+        out = replace(out, level=level)
     for key in ("four_colour", "reduced_motion", "larger_cards"):
         if isinstance(data.get(key), bool):
             out = replace(out, **{key: data[key]})

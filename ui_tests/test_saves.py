@@ -5,6 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.errors import LoadError
 from engine.serialize import from_dict, to_dict
 from ui import saves
 from ui.controller import Controller
@@ -130,3 +135,165 @@ def test_resume_game_continues_the_numbering() -> None:
     assert choice.chosen is not None and choice.chosen.game is not None
     again.resume_game(choice.chosen.game, choice.seq)
     assert again.game == ctrl.game and json.loads(again.next_save())["seq"] == 5
+
+
+# ----- nested brackets (issue 11, finding 2) -------------------------------------------------------
+
+
+def deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+def test_deeply_nested_copies_are_bad_copies_not_a_crash() -> None:
+    text = played(11, 6).next_save()
+    for n in (100, 6_000, 100_000):
+        for primary, quick in ((deep(n), text), (text, deep(n)), ('{"schema":1,"rules":' + deep(n) + "}", text)):
+            choice = saves.choose(primary, quick)
+            assert choice.chosen is not None and choice.chosen.raw == text
+            assert len(choice.bad) == 1 and "nested" in choice.bad[0].problem
+        both = saves.choose(deep(n), "[" * n)
+        assert both.chosen is None and len(both.bad) == 2
+        assert "kept aside" in both.note()[0]
+
+
+def test_parsed_values_nested_too_deeply_are_bad_copies() -> None:
+    nested: object = "draw"
+    for _ in range(50_000):
+        nested = [nested]
+    copy = saves.read(saves.PRIMARY, {"schema": 1, "actions": nested})
+    assert not copy.ok and "nested" in copy.problem
+    assert "nested too deeply" in saves.as_text(nested)
+
+
+# ----- copies kept aside (issue 11, finding 5) -----------------------------------------------------
+
+
+def bad_copy(text: str, source: str = saves.QUICK) -> saves.Copy:
+    copy = saves.read(source, text)
+    assert not copy.ok
+    return copy
+
+
+def apply_plan(store: dict[str, str], plan: saves.KeepPlan) -> None:
+    """What ui/main.py does with a plan."""
+    for key, value in plan.writes.items():
+        store[key] = value
+    for key in plan.drops:
+        del store[key]
+
+
+def test_a_bad_copy_is_kept_whole_and_restores_when_it_loads() -> None:
+    good = played(11, 6).next_save()
+    store = {"game": good}
+    plan = saves.keep_aside(store, [bad_copy(good[:-1])], 1_764_581_400_000)
+    assert list(plan.writes) == ["kept-aside-1764581400000"] and plan.drops == ()
+    apply_plan(store, plan)
+    [kept] = saves.kept_copies(store)
+    assert kept.text == good[:-1] and not kept.truncated and kept.source == saves.QUICK
+    assert kept.description.startswith("Kept aside on 1 Dec 2025 at 09:30 UTC, from local storage (")
+    assert "not valid saved data" in kept.description
+    with pytest.raises(LoadError):
+        saves.restore(kept)
+    store["kept-aside-1764581400001"] = good  # an older version kept the bare text
+    newest = saves.kept_copies(store)[0]
+    assert newest.key == "kept-aside-1764581400001" and saves.restore(newest) == from_dict(json.loads(good))
+
+
+def test_a_long_copy_is_cut_to_the_cap_and_marked() -> None:
+    huge = '{"x": "' + '\\"\n' * 100_000 + "é" * 50_000 + '"'
+    plan = saves.keep_aside({}, [bad_copy(huge, saves.PRIMARY)], 5)
+    [record] = plan.writes.values()
+    assert len(record) <= saves.MAX_KEPT_CHARS
+    [kept] = saves.kept_copies(plan.writes)
+    assert kept.truncated and kept.chars == len(huge) and huge.startswith(kept.text) and len(kept.text) > 20_000
+    assert "the first" in kept.description and "IndexedDB" in kept.description
+    with pytest.raises(LoadError, match="cut short"):
+        saves.restore(kept)
+
+
+def test_at_most_a_few_are_kept_and_the_oldest_go_first() -> None:
+    store: dict[str, str] = {"game": "x", "kept-aside-notanumber": "left alone"}
+    for stamp in range(1, 9):
+        plan = saves.keep_aside(store, [bad_copy(f"bad {stamp}"), bad_copy(f"worse {stamp}", saves.PRIMARY)], stamp)
+        apply_plan(store, plan)
+        kept = saves.kept_copies(store)
+        assert len(kept) == min(2 * stamp, saves.MAX_KEPT)
+        assert kept[0].text == f"bad {stamp}" or kept[0].text == f"worse {stamp}"
+    assert [k.key for k in saves.kept_copies(store)] == [
+        "kept-aside-8-1", "kept-aside-8", "kept-aside-7-1", "kept-aside-7", "kept-aside-6-1",
+    ]
+    assert store["game"] == "x" and store["kept-aside-notanumber"] == "left alone"
+
+
+def test_the_same_text_is_not_kept_twice_and_a_taken_key_is_not_overwritten() -> None:
+    store = {"kept-aside-7": "first"}
+    plan = saves.keep_aside(store, [bad_copy("first"), bad_copy("second"), bad_copy("second", saves.PRIMARY)], 7)
+    assert list(plan.writes) == ["kept-aside-7-1"] and plan.drops == ()
+    assert saves.keep_aside(store, [], 8) == saves.KeepPlan({}, ())
+
+
+def test_the_local_storage_fallback_uses_its_own_prefix_and_limit() -> None:
+    local = {"handfoot-game": "x", "handfoot-kept-aside-1": "a", "handfoot-kept-aside-2": "b"}
+    plan = saves.keep_aside(local, [bad_copy("c")], 3, prefix="handfoot-kept-aside-", limit=2)
+    assert list(plan.writes) == ["handfoot-kept-aside-3"] and plan.drops == ("handfoot-kept-aside-1",)
+    assert [k.text for k in saves.kept_copies(local, "handfoot-kept-aside-")] == ["b", "a"]
+
+
+def test_a_kept_record_edited_by_hand_is_listed_not_trusted() -> None:
+    store = {
+        "kept-aside-99999999999999999999": '{"kept": "handfoot-kept-aside", "text": "t", "source": "<b>", "chars": -4}',
+        "kept-aside-5": deep(100_000),
+    }
+    kept = {k.key: k for k in saves.kept_copies(store)}
+    odd = kept["kept-aside-99999999999999999999"]
+    assert odd.source == "" and odd.chars == 1 and "unknown time" in odd.description
+    assert kept["kept-aside-5"].text == deep(100_000)
+    with pytest.raises(LoadError, match="nested"):
+        saves.restore(kept["kept-aside-5"])
+
+
+def flatted(value: object) -> str:
+    """What pyscript.storage writes to IndexedDB for a string or a small dict (its flatted JSON form)."""
+    if isinstance(value, str):
+        return json.dumps([["1", "2"], "generic", value])
+    return json.dumps([["1", "2"], "generic", {"a": "3"}, [1, "4"], [2]])  # {"a": [1, [2]]}
+
+
+def test_raw_indexeddb_entries_are_checked_before_pyscript_parses_them() -> None:
+    good = played(11, 6).next_save()
+    for value in (good, deep(100_000), "x", {"a": [1, [2]]}):
+        assert saves.stored_entry_ok(flatted(value))
+    for raw in (deep(6_000), "[" * 100_000, '[["generic", ' + deep(70) + "]]", None, 5, "x" * (8 * 2_000_000 + 1)):
+        assert not saves.stored_entry_ok(raw)
+
+
+class Backend:
+    """A stand-in for pyscript's IndexedDB backend: ``entries()`` as pairs of key and raw text."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        self.items = items
+
+    def entries(self) -> list[list[str]]:
+        return [[k, v] for k, v in self.items.items()]
+
+
+def test_a_storage_built_on_checked_entries_leaves_out_entries_too_deep_to_parse() -> None:
+    good = played(11, 6).next_save()
+    backend = Backend({"game": flatted(good), "settings": flatted("{}"), "bomb": "[" * 6_000 + "]" * 6_000})
+    entries = saves.CheckedEntries(backend)
+    assert [k for k, _ in entries.entries()] == ["game", "settings"] and entries.skipped == ["bomb"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.text(max_size=300) | st.just('"\\' * 40_000), min_size=0, max_size=2), max_size=6))
+def test_keeping_aside_boot_after_boot_stays_within_the_caps(boots: list[list[str]]) -> None:
+    store: dict[str, str] = {}
+    for stamp, texts in enumerate(boots, start=1):
+        copies = [saves.Copy(saves.QUICK, text, problem="Bad.") for text in texts]
+        plan = saves.keep_aside(store, copies, stamp)
+        assert not set(plan.writes) & set(store) and set(plan.drops) <= set(store)
+        apply_plan(store, plan)
+        kept = saves.kept_copies(store)
+        assert len(kept) <= saves.MAX_KEPT and all(len(v) <= saves.MAX_KEPT_CHARS for v in store.values())
+        for k in kept:
+            assert k.text in texts or any(t.startswith(k.text) for bt in boots for t in bt)

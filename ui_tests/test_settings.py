@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+
 import pytest
 
-from ui.settings import Settings, load_settings
+from engine.actions import Draw
+from engine.rules import rules_from_dict, rules_to_dict, validate_rules
+from engine.serialize import from_dict, to_dict
+from engine.state import Game
+from ui.settings import (
+    HOUSE_CHOICES,
+    PRESET_NAMES,
+    Settings,
+    choose_settings,
+    load_settings,
+    rules_for,
+    stored_seq,
+)
 
 
 def test_defaults() -> None:
@@ -57,8 +72,49 @@ def test_bad_changes_are_refused(key: str, value: str) -> None:
         '{"level": 3, "house": {"pickup": "sideways"}}',
         '{"house": {"black_three_left": true}}',
         "x" * 20_000,
+        '{"level": []}',
+        '{"level": {"hard": 1}, "preset": ["hkf"]}',
+        '{"preset": {}, "house": {"pickup": [[]], "upcard": {}}}',
+        '{"house": [["pickup", "whole"]]}',
     ],
 )
 def test_unreadable_settings_fall_back(text: object) -> None:
     s = load_settings(text)
     assert s.preset == "classic" and s.level == "normal" and s.house == {}
+
+
+@pytest.mark.parametrize("n", [100, 6_000, 9_999])
+def test_nested_brackets_fall_back_without_a_crash(n: int) -> None:
+    """Issue 11, finding 2: 9,999 ``[`` (inside the 10,000-character guard) stopped the app in Pyodide."""
+    for text in ("[" * n, "[" * (n // 2) + "]" * (n // 2), '{"house": {"pickup": ' + "[" * (n - 30) + "}}"):
+        assert load_settings(text) == Settings()
+        assert stored_seq(text) is None
+    good = Settings(level="hard").to_json(3)
+    assert choose_settings("[" * n, good) == (Settings(level="hard"), 3)
+    assert choose_settings(good, "{" * n) == (Settings(level="hard"), 3)
+
+
+def test_every_house_rule_combination_on_every_preset_saves_and_loads() -> None:
+    """Issue 11, finding 8: the bounds on saved rules hold every rule set Settings can make."""
+    keys = sorted(HOUSE_CHOICES)
+    made = 0
+    for name in PRESET_NAMES:
+        for values in itertools.product(*([v for v, _c, _l in HOUSE_CHOICES[k][1]] for k in keys)):
+            try:
+                rules = rules_for(name, dict(zip(keys, values, strict=True)))
+            except ValueError:
+                continue  # Settings refuses it too (with_change calls rules_for)
+            validate_rules(rules)
+            assert rules_from_dict(rules_to_dict(rules)) == rules
+            made += 1
+    assert made > 5 * 5_000
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_each_switch_on_each_preset_makes_a_game_that_saves_and_loads(name: str) -> None:
+    for key, (_title, choices) in HOUSE_CHOICES.items():
+        for value, _code, _label in choices:
+            settings = Settings(preset=name, house={key: value})
+            game = Game(settings.rules(), 7)
+            game.apply(Draw())
+            assert from_dict(json.loads(json.dumps(to_dict(game)))) == game
