@@ -20,7 +20,7 @@ from engine.errors import LoadError, RuleViolation
 from engine.legal import legal_actions, meld_targets, outline_cards, pickup_blocked
 from engine.melds import check_meld, meld_value
 from engine.rules import RuleSet, rules_to_dict
-from engine.serialize import from_dict, replay, to_dict
+from engine.serialize import from_dict, parse_json, replay, to_dict
 from engine.state import Game
 from engine.views import View, view_for
 
@@ -154,10 +154,7 @@ class Controller:
     def resume(self, data: Any) -> None:
         """Resume a saved game (JSON text or dict); raises LoadError and changes nothing if unreadable."""
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except ValueError:
-                raise LoadError("The saved game can't be read: it is not valid saved data.") from None
+            data = parse_json(data)
         self.resume_game(from_dict(data))
 
     def resume_game(self, game: Game, seq: int = 0) -> None:
@@ -372,11 +369,11 @@ class Controller:
 
     def restore_lines(self, text: str | None) -> bool:
         """Bring back the recent moves saved with ``lines_data`` if they belong to the game on screen."""
-        if not text or len(text) > MAX_LINES * 4 * MAX_LINE_CHARS:
+        if not text:
             return False
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
+            data = parse_json(text, "recent moves", MAX_LINES * 4 * MAX_LINE_CHARS)
+        except LoadError:
             return False
         if not isinstance(data, dict) or data.get("deal") != self.game.deal_number:
             return False

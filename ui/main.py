@@ -28,7 +28,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, storage, window
+from pyscript import Storage, document, storage, window
 from pyscript.ffi import is_none
 
 # The engine and UI modules arrive as one zip (tools/build.py writes it, pyscript.json copies it
@@ -108,11 +108,26 @@ async def idb_opens(name: str) -> bool:
             handler.destroy()
 
 
+class CheckedStorage(Storage):  # type: ignore[misc]  # pyscript's classes are untyped
+    """pyscript's IndexedDB dict, less the entries nested too deep for its parser (they stay in IndexedDB).
+
+    pyscript parses every stored entry as it opens the store, before the app sees any: one entry
+    nested thousands deep would end Pyodide on every start, so those are left out unread.
+    """
+
+    def __init__(self, backend: Any) -> None:
+        entries = saves.CheckedEntries(backend)
+        super().__init__(entries)
+        self._store = backend  # writes and deletes still go to IndexedDB itself
+        self.skipped = entries.skipped
+
+
 async def open_store() -> tuple[Any, tuple[str, bool] | None]:
     """The IndexedDB store, or a plain dict if the browser refuses it; and what to tell the player."""
     try:
         if await asyncio.wait_for(idb_opens("@pyscript/handfoot"), STORE_TIMEOUT_SECONDS):
-            return await asyncio.wait_for(storage("handfoot"), STORE_TIMEOUT_SECONDS), None
+            opened = storage("handfoot", storage_class=CheckedStorage)
+            return await asyncio.wait_for(opened, STORE_TIMEOUT_SECONDS), None
         window.console.warn("Saved data could not be opened: IndexedDB refused the database")
     except Exception as err:  # a damaged database, or one that never answers, must not stop the game
         window.console.warn("Saved data could not be opened:", repr(err))
@@ -504,25 +519,50 @@ def on_update(event: Any = None) -> None:
     refresh()
 
 
+KEPT_LOCAL_PREFIX = "handfoot-" + saves.KEPT_PREFIX
+KEPT_LOCAL_LIMIT = 2  # localStorage is small and also holds the quick copy
+
+
+def local_items(prefix: str) -> dict[str, str | None]:
+    """The localStorage entries whose keys start with ``prefix``."""
+    items: dict[str, str | None] = {}
+    try:
+        for i in range(int(window.localStorage.length)):
+            key = window.localStorage.key(i)
+            if not is_none(key) and str(key).startswith(prefix):
+                items[str(key)] = quick_get(str(key))
+    except Exception as err:
+        window.console.warn("localStorage could not be listed:", str(err))
+    return items
+
+
 def keep_aside(copies: tuple[saves.Copy, ...]) -> None:
-    """Keep each bad copy under a key of its own in IndexedDB (never drop it), and clear where it was."""
+    """Keep each bad copy aside (capped in size, a few at most, the oldest dropped), and clear where it was.
+
+    In IndexedDB when it opened; else in localStorage, since the stand-in dict dies with the page.
+    (pyscript's Storage is a dict subclass, so which one this is can't be told by its type.)
+    """
+    if not copies:
+        return
     stamp = int(time.time() * 1000)
-    kept: set[str] = set()
-    for i, copy in enumerate(copies):
-        text = saves.as_text(copy.raw)
-        if text not in kept:
-            kept.add(text)
-            key = f"kept-aside-{stamp}" + (f"-{i}" if i else "")
+    if store_problem is None:
+        plan = saves.keep_aside(store, copies, stamp)
+        for key, text in plan.writes.items():
             store[key] = text
-            if isinstance(store, dict):  # no IndexedDB: keep it in localStorage instead
-                quick_set("handfoot-" + key, text)
+        for key in plan.drops:
+            del store[key]
+    else:
+        plan = saves.keep_aside(local_items(KEPT_LOCAL_PREFIX), copies, stamp, KEPT_LOCAL_PREFIX, KEPT_LOCAL_LIMIT)
+        for key, text in plan.writes.items():
+            quick_set(key, text)
+        for key in plan.drops:
+            quick_drop(key)
+    for copy in copies:
         if copy.source == saves.PRIMARY:
-            del store[GAME_KEY]
+            if GAME_KEY in store:
+                del store[GAME_KEY]
         else:
-            try:
-                window.localStorage.removeItem(QUICK_GAME_KEY)
-            except Exception:
-                pass  # unreadable storage: nothing to remove
+            quick_drop(QUICK_GAME_KEY)
 
 
 def claim() -> None:
