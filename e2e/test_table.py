@@ -197,3 +197,25 @@ def test_my_partner_asks_and_i_answer(page: Page, base_url: str) -> None:
     table.wait_until_idle()
     assert page.get_by_role("dialog").count() == 0
     assert table.round_is_over() or any("You answered yes." in t for t in table.recent_moves())
+
+
+def test_computer_moves_leave_open_panels_and_focus_alone(new_page: Callable[..., Page], base_url: str) -> None:
+    page = new_page(reduced_motion="no-preference")
+    table = Table(page, base_url).open_link("?rules=classic&deal=5")
+    table.draw().select_position(0)
+    page.get_by_role("button", name="Discard", exact=True).click()
+    moves = table.moves()
+    # A computer's move redraws the regions it changes, not the buttons, which stay the same elements.
+    page.evaluate("document.querySelector('#r-actions .actions').dataset.mark = 'kept'")
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {moves}", timeout=10_000)
+    assert table.status().startswith("West ")
+    assert page.locator("#r-actions .actions[data-mark=kept]").count() == 1
+    table.open_settings()
+    page.locator("details.house summary").click()
+    level = page.get_by_label("Level")
+    level.focus()
+    # The computers keep playing behind Settings; its folded sections and the focus stay as they are.
+    moves = table.moves() if page.locator('body[data-idle="0"]').count() else moves
+    page.wait_for_function(f"Number(document.body.dataset.moves) > {moves + 1}", timeout=10_000)
+    assert page.locator("details.house").get_attribute("open") is not None
+    assert level.evaluate("el => el === document.activeElement")

@@ -63,6 +63,8 @@ TABLE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
     ),
     ("", (("r-sheet", "div", "r-sheet"), ("r-dialog", "div", "r-dialog"))),
 )
+GROUP_ATTRS = {"board": ' role="region" aria-label="The table" tabindex="0"'}
+"""The board scrolls by itself when the melds overflow it, so the keyboard can reach and scroll it."""
 PAGE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
     ("", (("r-top", "header", "top"),)),
     ("page-body", (("r-main", "div", "r-main"),)),
@@ -637,7 +639,7 @@ def assemble(key: str, parts: dict[str, str]) -> str:
     out = []
     for group, items in layout(key):
         inner = "".join(f'<{tag} id="{rid}" class="{cls}">{parts.get(rid, "")}</{tag}>' for rid, tag, cls in items)
-        out.append(f'<div class="{group}">{inner}</div>' if group else inner)
+        out.append(f'<div class="{group}"{GROUP_ATTRS.get(group, "")}>{inner}</div>' if group else inner)
     return f'<div class="screen screen-{key}">{"".join(out)}</div>'
 
 
