@@ -193,3 +193,14 @@ def test_round_score_is_available_mid_round_and_changes_nothing() -> None:
     assert g.snapshot()["history"] == before
     assert g.phase == "play"
 
+
+
+def test_a_red_three_in_a_foot_never_picked_up_is_a_line_of_its_own() -> None:
+    """The penalty for a red 3 left in an unpicked foot shows as its own line, not inside the foot's total."""
+    rules = preset("classic")
+    foot = Leftover("North", "foot", tuple(cards("3H KS 9D")), unplayed=True)
+    lines = score(rules, TeamTable(leftovers=(foot,))).lines
+    labels = {ln.label: ln.points for ln in lines}
+    assert labels["North's foot (never picked up)"] == -(10 + 10)
+    assert labels["1 red 3 in North's foot (never picked up)"] == rules.red_three_unplayed
+    assert sum(ln.points for ln in lines if ln.kind == "leftover") == -20 + rules.red_three_unplayed

@@ -1,7 +1,8 @@
-"""Screenshots of the table as a player sees it, at phone, tablet and desktop sizes.
+"""Screenshots of the table as a player sees it, at phone and tablet sizes (the README's pictures).
 
-``python3 tools/screenshots.py [--out docs] [--deal N] [--rules R]`` builds nothing: it serves the
-existing dist/, plays the first turns of a deal through the page's own buttons and saves PNGs.
+``python3 tools/screenshots.py [--out docs] [--deal N] [--rules R] [--turns N]`` builds nothing: it
+serves the existing dist/, plays South's first decisions of a deal through the page's own buttons
+(Hint, then Play it) and saves a PNG for each size.
 """
 
 from __future__ import annotations
@@ -27,19 +28,17 @@ def ready(page: Page) -> None:
 
 
 def play_turns(page: Page, turns: int) -> None:
-    """Draw and discard the first card, ``turns`` times (answering the partner yes)."""
+    """Play ``turns`` of South's decisions the way a player taking the hints does: Hint, then Play it."""
     for _ in range(turns):
         ready(page)
+        if page.locator(".round-over, .game-over").count():
+            return
         if page.get_by_role("dialog").count():
             page.get_by_role("button", name="Yes, go out").click()
             continue
-        draw = page.get_by_role("button", name="Draw", exact=True)
-        if not draw.count() or not draw.is_enabled():
-            return
-        draw.click()
+        page.get_by_role("button", name="Hint", exact=True).click()
         ready(page)
-        page.get_by_role("group", name="Your cards").get_by_role("button").first.click()
-        page.get_by_role("button", name="Discard", exact=True).click()
+        page.get_by_role("button", name="Play it", exact=True).click()
     ready(page)
 
 
@@ -48,7 +47,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     parser.add_argument("--deal", type=int, default=4417)
     parser.add_argument("--rules", default="classic")
-    parser.add_argument("--turns", type=int, default=4)
+    parser.add_argument("--turns", type=int, default=9)
     parser.add_argument("--players", type=int, default=0)
     parser.add_argument("--sizes", default=",".join(SIZES))
     parser.add_argument("--prefix", default="table")

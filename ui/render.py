@@ -111,7 +111,8 @@ def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
         doing = ", deciding whether you may go out" if view.phase == "answer" else ", playing now"
     label = f"{seat.name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
     team = "us" if seat.team == HUMAN % 2 else "them"
-    where = f"{' & '.join(waiting)} waiting" if waiting else STAGES[seat.stage]
+    # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news.
+    where = "" if seat.stage == "hand" else STAGES[seat.stage]
     return (
         f'<div class="seat {team} pos-{seat.seat}{" active" if turn else ""}" role="group" aria-label="{esc(label)}">'
         f'<div class="seat-head"><strong>{esc(seat.name)}</strong><b class="n">{seat.hand_count}</b></div>'
@@ -234,9 +235,9 @@ def meld_chip(view: View, meld: MeldView, team: int, ctrl: Controller, *, playab
         visible.append(f"+{fresh}")
         parts.append(f'<span class="c-fresh">+{fresh}</span>')
         spoken += f", {fresh} just played"
-    if open_:
-        visible.append(" ".join(face_text(c) for c in meld.cards))
-        parts.append(card_row(meld.cards, fresh))
+    # The cards themselves: shown when the side is unfolded, and always where the screen has room.
+    visible.append(" ".join(face_text(c) for c in meld.cards))
+    parts.append(card_row(meld.cards, fresh))
     cls = "chip" + (f" book {meld.kind}" if meld.is_book else "") + (" fresh" if fresh else "")
     cls += (" target" if target else "") + (" open" if open_ else "")
     if team == HUMAN % 2 and playable and not meld.is_book:
@@ -353,10 +354,12 @@ def note_box(ctrl: Controller) -> str:
     note = ctrl.note
     parts = []
     if note is not None:
-        role = "alert" if note.kind == "error" else "status"
+        # Errors are alerts; every other note answers the tap just made, in view (the status line
+        # is the one live region, so moves and notes don't talk over each other).
+        role = ' role="alert"' if note.kind == "error" else ""
         play = button("play-hint", "Play it", cls="small primary") if note.kind == "hint" and ctrl.hint_action else ""
         parts.append(
-            f'<div class="note {esc(note.kind)}" role="{role}"><p>{esc(note.text)}</p>'
+            f'<div class="note {esc(note.kind)}"{role}><p>{esc(note.text)}</p>'
             + play
             + button("dismiss", "OK", cls="small")
             + "</div>"
@@ -559,7 +562,7 @@ def header(ctrl: Controller) -> str:
     update = ""
     if ctrl.update_available:
         update = (
-            '<div class="update" role="status"><span>Update available.</span>'
+            '<div class="update"><span>Update available.</span>'
             + button("apply-update", "Save and update", cls="primary small")
             + "</div>"
         )

@@ -62,3 +62,15 @@ def test_every_screen_renders_under_every_preset() -> None:
 @given(st.text(alphabet=st.sampled_from(list("<>&\"'a é&amp;;#x27")), max_size=30))
 def test_escaping_matches_the_standard_library(text: str) -> None:
     assert esc(text) == html.escape(text, quote=True)
+
+
+def test_melds_show_in_rank_order_and_red_threes_stay_red() -> None:
+    from engine.views import MeldView
+    from ui.render import rank_order
+    from ui.widgets import mini_card
+
+    melds = [MeldView(i, r, (), False, "clean") for i, r in enumerate((12, 5, C.WILD_RANK, 14, 9))]
+    assert [m.rank for m in sorted(melds, key=rank_order)] == [5, 9, 12, 14, C.WILD_RANK]
+    red_diamond_three = C.make(3, C.SUIT_NAMES.index("diamonds"))
+    assert "red3" in mini_card(red_diamond_three)  # four-colour mode turns diamonds blue, but not red 3s
+    assert "red3" not in mini_card(C.make(4, C.SUIT_NAMES.index("diamonds")))

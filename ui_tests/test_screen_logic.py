@@ -1,0 +1,193 @@
+"""The table's logic behind the game screen: untrusted taps, hints, Why?, Escape, the moves kept."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.actions import Discard, Draw, Meld
+from engine.invariants import problems
+from ui.controller import MAX_LINES, Controller, index_arg
+from ui.render import banner_text, page
+from ui.settings import Settings
+from ui.widgets import esc
+
+ACTS = [
+    "card", "clear", "draw", "pickup", "discard", "new-meld", "meld", "expand", "staged", "unstage", "lay-down",
+    "ask", "answer", "end-turn", "hint", "play-hint", "next-round", "replay", "show-hands", "screen", "rules-tab",
+    "dismiss", "why", "sheet", "close", "escape", "reopen-question", "house", "new-game", "no-such-act",
+]
+
+
+def controller(deal: int = 42, rules: str = "classic") -> Controller:
+    ctrl = Controller(Settings(preset=rules), rng=random.Random(1))
+    ctrl.new_game(deal)
+    return ctrl
+
+
+def run_computers(ctrl: Controller) -> None:
+    for _ in range(200):
+        if not ctrl.bot_to_act():
+            return
+        ctrl.bot_step()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(ACTS),
+            st.one_of(st.text(max_size=12), st.sampled_from(["0", "1", "²", "٣", "9" * 5000, "-1", " 1", "0:1"])),
+        ),
+        max_size=12,
+    )
+)
+def test_any_tap_with_any_argument_is_handled_or_quietly_ignored(taps: list[tuple[str, str]]) -> None:
+    """Every data-arg is untrusted: odd ones change nothing and raise nothing (issue 11, finding 9)."""
+    ctrl = controller()
+    for act, arg in taps:
+        ctrl.handle(act, arg)
+        run_computers(ctrl)
+        assert problems(ctrl.game) == []
+    assert ctrl.engine_problems == []
+    page(ctrl)
+
+
+def test_index_arguments_are_plain_small_ascii_numbers() -> None:
+    assert index_arg("3", 10) == 3
+    assert index_arg("0", 1) == 0
+    for odd in ("", "²", "٣", "3 ", "-1", "10", "9" * 5000, "0x1"):
+        assert index_arg(odd, 10) is None, odd
+
+
+def test_a_hint_reads_as_advice_and_play_it_plays_it() -> None:
+    ctrl = controller()
+    ctrl.handle("hint")
+    assert ctrl.note is not None and ctrl.note.kind == "hint"
+    text = ctrl.note.text
+    assert text.startswith("Hint: Draw two cards")
+    assert "Drew" not in text and " I " not in f" {text} "  # present tense, spoken to the player
+    assert isinstance(ctrl.hint_action, Draw)
+    assert "Play it" in page(ctrl)
+    moves = len(ctrl.game.history)
+    ctrl.handle("play-hint")
+    assert len(ctrl.game.history) == moves + 1 and ctrl.game.phase == "play"
+    assert ctrl.focus == "hand"  # after the draw the keyboard goes to the hand
+    ctrl.handle("hint")
+    if isinstance(ctrl.hint_action, Discard):
+        assert len(ctrl.selected) == 1  # the hinted card is selected
+    elif isinstance(ctrl.hint_action, Meld):
+        assert ctrl.selected or ctrl.staged  # the first meld's cards are selected, or the melds staged
+
+
+def test_why_stays_open_across_computer_moves_until_closed() -> None:
+    ctrl = controller(5)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    ctrl.bot_step()
+    first = ctrl.lines[-1]
+    assert first.seat == 1 and first.reason
+    ctrl.handle("why", str(first.number))
+    run_computers(ctrl)
+    assert ctrl.lines[-1].number != first.number
+    assert ctrl.why_line() == first and esc(first.reason) in page(ctrl)
+    ctrl.handle("escape")
+    assert ctrl.why is None and "why-panel" not in page(ctrl)
+
+
+def test_computer_moves_are_named_at_their_seat_and_highlighted_until_my_tap() -> None:
+    ctrl = controller(5)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    run_computers(ctrl)
+    for seat in (1, 2, 3):
+        assert ctrl.seat_turn(seat).startswith("drew 2"), ctrl.seat_turn(seat)
+    assert ctrl.landed  # East's discard landed on the pile
+    ctrl.handle("sheet", "moves")  # looking changes nothing
+    assert ctrl.landed
+    ctrl.handle("card", "0")
+    assert not ctrl.landed and ctrl.fresh == {}
+
+
+def test_the_recent_moves_come_back_after_a_reload_and_only_for_their_game() -> None:
+    ctrl = controller(5)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    run_computers(ctrl)
+    kept = ctrl.lines_data()
+    other = controller(5)
+    other.resume_game(ctrl.game)
+    assert other.lines == [] and other.restore_lines(kept)
+    assert other.lines == ctrl.lines and other.fresh == ctrl.fresh
+    stale = controller(6)
+    assert not stale.restore_lines(kept)  # another deal
+    for hostile in ("[" * 6000 + "]" * 6000, json.dumps({"deal": 5, "moves": 1, "lines": [{"n": "x"}]}), "{", ""):
+        fresh = controller(5)
+        fresh.resume_game(ctrl.game)
+        assert not fresh.restore_lines(hostile) and fresh.lines == []
+    assert len(json.loads(kept)["lines"]) <= MAX_LINES
+
+
+def test_escape_puts_the_partners_question_aside_and_answer_brings_it_back() -> None:
+    from engine.rules import preset
+    from engine.serialize import from_dict
+    from tests.helpers import position_where_south_is_asked
+
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.resume_game(from_dict(position_where_south_is_asked(preset("classic"), range(1, 300), 3000)))
+    assert 'role="dialog" aria-modal="true"' in page(ctrl)
+    ctrl.handle("escape")
+    html = page(ctrl)
+    assert 'aria-modal="true"' not in html and 'data-act="reopen-question"' in html
+    assert ctrl.game.phase == "answer"  # nothing was answered
+    ctrl.handle("reopen-question")
+    assert 'aria-modal="true"' in page(ctrl)
+
+
+def test_a_blocked_pile_is_said_in_the_prompt_and_its_button_is_off() -> None:
+    for deal in range(1, 400):
+        ctrl = controller(deal)
+        for _ in range(60):
+            if ctrl.human_to_act() and ctrl.game.phase == "draw" and ctrl.game.pile_blocked():
+                text, _ = banner_text(ctrl.view(), ctrl)
+                assert "black 3" in text
+                assert 'data-act="pickup" disabled' in page(ctrl)
+                return
+            if ctrl.bot_to_act():
+                ctrl.bot_step()
+            elif ctrl.game.phase == "draw":
+                ctrl.handle("draw")
+            elif ctrl.game.phase == "play":
+                ctrl.handle("card", "0")
+                ctrl.handle("discard")
+            else:
+                break
+    raise AssertionError("no deal with a black 3 on the pile at South's draw")
+
+
+def test_the_partners_answer_is_said_in_the_prompt() -> None:
+    from engine.actions import AskGoOut
+    from engine.rules import preset
+    from engine.serialize import from_dict
+    from tests.helpers import position_where
+
+    def may_ask(game: object) -> bool:
+        from engine.state import Game
+
+        assert isinstance(game, Game)
+        return game.to_act == 0 and game.phase == "play" and game.is_legal(AskGoOut())
+
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.resume_game(from_dict(position_where(preset("classic"), range(1, 300), 3000, may_ask)))
+    ctrl.handle("ask")
+    ctrl.bot_step()  # North answers
+    assert ctrl.game.permission is not None
+    text, kind = banner_text(ctrl.view(), ctrl)
+    said = "North said yes" if ctrl.game.permission else "North said no"
+    assert kind == "mine" and text.startswith(said), text
