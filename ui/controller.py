@@ -132,6 +132,7 @@ class Controller:
         self.hint_action: Action | None = None  # the hinted move, for "Play it"
         self.house_open = False  # the house rules in Settings are unfolded
         self.focus = ""  # where the keyboard focus should go after this tap: 'hand', 'status' or ''
+        self.storage_warning = ""  # set by ui/main.py while this device refuses saves
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()

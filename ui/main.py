@@ -30,6 +30,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 from pyscript import Storage, document, storage, window
 from pyscript.ffi import is_none
+from pyscript.storage import _convert_to_idb as to_idb  # pyscript's own format for an entry
 
 # The engine and UI modules arrive as one zip (tools/build.py writes it, pyscript.json copies it
 # next to this script); zipimport reads them from it in place.
@@ -43,6 +44,9 @@ from ui.share import ShareProblem, ShareRequest, parse_query
 
 PACE_SECONDS = 0.75
 STORE_TIMEOUT_SECONDS = 10
+WRITE_TIMEOUT_SECONDS = 8  # an IndexedDB write that hasn't settled by then has failed
+RETRY_SECONDS = (1, 3, 10, 30)  # waits before trying a failed write again (the last one repeats)
+SAVE_FAILED = "Saving on this device failed: free some space. This game is still kept in this tab."
 GAME_KEY = "game"
 SETTINGS_KEY = "settings"
 QUICK_GAME_KEY = "handfoot-game"  # the localStorage copy
@@ -136,10 +140,84 @@ async def open_store() -> tuple[Any, tuple[str, bool] | None]:
 
 
 store, store_problem = await open_store()  # type: ignore[top-level-await]  # noqa: F704 (PyScript allows it)
+IDB_NAME = "IDBMap/@pyscript/handfoot"  # the database pyscript.storage("handfoot") keeps its entries in
+
+
+async def open_writer_db() -> Any:
+    """Our own handle on pyscript's database, so each write is a transaction whose end we see; or None."""
+    if store_problem is not None:
+        return None
+    done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    request: Any = None
+
+    def settle(ok: bool) -> Any:
+        def handler(event: Any = None) -> None:
+            if not done.done():
+                done.set_result(request.result if ok else None)
+
+        return create_proxy(handler)
+
+    handlers = [settle(True), settle(False), settle(False)]
+    try:
+        request = window.indexedDB.open(IDB_NAME)
+        request.onsuccess, request.onerror, request.onblocked = handlers
+        return await asyncio.wait_for(done, STORE_TIMEOUT_SECONDS)
+    except Exception as err:
+        window.console.warn("Saved data could not be opened for writing:", repr(err))
+        return None
+    finally:
+        if request is not None:
+            request.onsuccess = request.onerror = request.onblocked = None
+        for handler in handlers:
+            handler.destroy()
+
+
+writer_db = await open_writer_db()  # type: ignore[top-level-await]  # noqa: F704
+
+
+def start_put(entries: dict[str, str]) -> asyncio.Future[bool]:
+    """Start writing ``entries`` (key -> text) in one IndexedDB transaction, now, in this task.
+
+    The future says True once the transaction completes, False if it errs or aborts (a full disk
+    aborts at commit) or if it can't even start. It never raises and never hangs on its own events;
+    callers bound the wait with a timeout.
+    """
+    done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+    if writer_db is None:
+        done.set_result(store_problem is None and not entries)
+        return done
+    proxies: list[Any] = []
+
+    def settle(ok: bool) -> Any:
+        def handler(event: Any = None) -> None:
+            if not done.done():
+                done.set_result(ok)
+            for proxy in proxies:
+                proxy.destroy()
+
+        proxy = create_proxy(handler)
+        proxies.append(proxy)
+        return proxy
+
+    try:
+        name = writer_db.objectStoreNames.item(0)
+        tx = writer_db.transaction(name, "readwrite")
+        tx.oncomplete, tx.onerror, tx.onabort = settle(True), settle(False), settle(False)
+        objects = tx.objectStore(name)
+        for key, text in entries.items():
+            objects.put(to_idb(text), key)
+    except Exception as err:  # put() or transaction() threw: the disk is full, or the database closed
+        window.console.warn("Saving to IndexedDB failed:", repr(err))
+        if not done.done():
+            done.set_result(False)
+    return done
 running = False
 tasks: set[asyncio.Future[None]] = set()  # keep references so pending tasks are not garbage-collected
 pending: tuple[str, int] | None = None  # the newest save (text, moves) not yet handed to IndexedDB
 pending_settings: str | None = None  # the newest settings not yet handed to IndexedDB
+writing = False  # the writer is handing saves to IndexedDB
+write_failures = 0  # failed IndexedDB writes in a row
+quick_failed = False  # localStorage refused the newest save
 
 
 def quick_get(key: str) -> str | None:
@@ -189,8 +267,9 @@ def save_now() -> None:
         return  # another tab has the game now: never write over its saves
     if ctrl.dirty:
         text = ctrl.next_save()
-        quick_set(QUICK_GAME_KEY, text)
+        quick_ok = quick_set(QUICK_GAME_KEY, text)
         pending = (text, len(ctrl.game.history))
+        note_storage(quick=quick_ok)
         if not quick_set(LINES_KEY, ctrl.lines_data()):
             quick_drop(LINES_KEY)  # never leave moves of an older position behind
     if ctrl.settings_dirty:
@@ -198,16 +277,33 @@ def save_now() -> None:
         quick_set(QUICK_SETTINGS_KEY, pending_settings)
 
 
-def hand_to_store() -> int | None:
-    """Queue the newest save and changed settings for IndexedDB; the moves queued, if any."""
+def note_storage(*, quick: bool | None = None, primary: bool | None = None) -> None:
+    """Tell the player, on the table, while either store is refusing saves; clear it once both take them."""
+    global quick_failed
+    if quick is not None:
+        quick_failed = not quick
+    failing = quick_failed or write_failures > 0
+    ctrl.storage_warning = SAVE_FAILED if failing else ""
+    body.dataset.saveFailed = "1" if failing else "0"
+
+
+def hand_to_store() -> tuple[asyncio.Future[bool], tuple[str, int] | None, str | None]:
+    """Start writing the newest save and changed settings to IndexedDB, now; (the write, what it holds).
+
+    The in-memory copy (``store``) takes them at once; IndexedDB gets them in a transaction of our
+    own (``start_put``), whose end the writer awaits.
+    """
     global pending, pending_settings
-    moves = None
-    if pending is not None:
-        (text, moves), pending = pending, None
-        store[GAME_KEY] = text
-    if pending_settings is not None:
-        store[SETTINGS_KEY], pending_settings = pending_settings, None
-    return moves
+    game_save, settings_save = pending, pending_settings
+    pending = pending_settings = None
+    entries: dict[str, str] = {}
+    if game_save is not None:
+        entries[GAME_KEY] = game_save[0]
+    if settings_save is not None:
+        entries[SETTINGS_KEY] = settings_save
+    for key, text in entries.items():
+        dict.__setitem__(store, key, text)  # what store.get() reads; the disk write is ours, below
+    return start_put(entries), game_save, settings_save
 
 
 def pace() -> float:
@@ -307,18 +403,63 @@ def refresh() -> None:
     keep_paint()
 
 
-async def confirm(moves: int | None) -> None:
-    """Wait for IndexedDB's writes; the page then says how many moves are saved there."""
-    if hasattr(store, "sync"):
-        await store.sync()
-    if moves is not None:
-        body.dataset.saved = str(moves)
+async def write_once() -> bool:
+    """Hand what is pending to IndexedDB and wait for it; False if the browser refused or never answered."""
+    return await finish_write(*hand_to_store())
+
+
+async def finish_write(
+    write: asyncio.Future[bool], game_save: tuple[str, int] | None, settings_save: str | None
+) -> bool:
+    """Wait for a write started by ``hand_to_store``; put what it held back in line if it failed."""
+    global pending, pending_settings
+    try:
+        ok = await asyncio.wait_for(write, WRITE_TIMEOUT_SECONDS)
+    except Exception:  # no answer in time
+        ok = False
+    if ok:
+        if game_save is not None:
+            body.dataset.saved = str(game_save[1])
+        return True
+    window.console.warn("Saving to IndexedDB failed: the write was refused or never finished")
+    pending = pending or game_save  # try again, unless something newer came meanwhile
+    pending_settings = pending_settings or settings_save
+    return False
+
+
+async def writer() -> None:
+    """Write saves to IndexedDB in the background, retrying a failed write after a pause; play never waits."""
+    global writing, write_failures
+    if writing:
+        return
+    writing = True
+    try:
+        while (pending is not None or pending_settings is not None) and not ctrl.elsewhere:
+            if await write_once():
+                if write_failures:
+                    write_failures = 0
+                    note_storage()
+                    refresh()
+                continue
+            write_failures += 1
+            note_storage()
+            refresh()
+            await asyncio.sleep(RETRY_SECONDS[min(write_failures, len(RETRY_SECONDS)) - 1])
+    finally:
+        writing = False
+        settle_idle()
+
+
+def settle_idle() -> None:
+    """``data-idle`` is 1 once no computer has a move to make and IndexedDB has every save."""
+    busy = running or writing or pending is not None or pending_settings is not None or ctrl.bot_to_act()
+    body.dataset.idle = "0" if busy else "1"
 
 
 async def save() -> None:
-    """Write the newest save and the settings to IndexedDB and wait for it."""
+    """Save what changed: localStorage now, IndexedDB through the writer (waited for here)."""
     save_now()
-    await confirm(hand_to_store())
+    await writer()
 
 
 def on_leave(event: Any) -> None:
@@ -326,9 +467,15 @@ def on_leave(event: Any) -> None:
     if event.type == "visibilitychange" and document.visibilityState != "hidden":
         return
     save_now()
-    moves = hand_to_store()
-    if event.type == "visibilitychange":
-        spawn(confirm(moves))
+    if pending is None and pending_settings is None:
+        return
+    started = hand_to_store()  # the transaction starts in this task, before the page goes
+    spawn(finish_quietly(started))
+
+
+async def finish_quietly(started: tuple[asyncio.Future[bool], tuple[str, int] | None, str | None]) -> None:
+    if not await finish_write(*started):
+        spawn(writer())  # the page stayed (it was only hidden): try again as usual
 
 
 async def pump() -> None:
@@ -339,9 +486,9 @@ async def pump() -> None:
     running = True
     try:
         while not ctrl.elsewhere:  # a tab that gave way neither saves nor plays
-            if pending is not None or pending_settings is not None or ctrl.dirty or ctrl.settings_dirty:
-                await save()
-                continue
+            save_now()
+            if pending is not None or pending_settings is not None:
+                spawn(writer())  # in the background: a slow or failing store never holds the game up
             if not ctrl.bot_to_act():
                 break
             await asyncio.sleep(pace())
@@ -350,7 +497,7 @@ async def pump() -> None:
                 refresh()  # saved to localStorage and painted in this one task
     finally:
         running = False
-        body.dataset.idle = "1" if not ctrl.bot_to_act() else "0"
+        settle_idle()
 
 
 def spawn(coro: Coroutine[Any, Any, None]) -> None:

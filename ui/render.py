@@ -353,6 +353,8 @@ def banner(view: View, ctrl: Controller) -> str:
 def note_box(ctrl: Controller) -> str:
     note = ctrl.note
     parts = []
+    if ctrl.storage_warning:
+        parts.append(f'<div class="note error storage" role="alert"><p>{esc(ctrl.storage_warning)}</p></div>')
     if note is not None:
         # Errors are alerts; every other note answers the tap just made, in view (the status line
         # is the one live region, so moves and notes don't talk over each other).
