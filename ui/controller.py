@@ -25,6 +25,7 @@ from engine.state import Game
 from engine.views import View, view_for
 
 from . import saves
+from .games import KeptGame
 from .narrate import advice, describe_action, describe_entry, short_entry, who
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
@@ -35,9 +36,12 @@ if TYPE_CHECKING:
 HUMAN = 0
 MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
-SCREENS = ("table", "settings", "rules", "hands")
+SCREENS = ("table", "settings", "rules", "hands", "games")
 SHEETS = ("menu", "moves", "help")
-PASSIVE = frozenset({"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab"})
+PASSIVE = frozenset(
+    {"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab", "house",
+     "delete-game", "keep-game"}
+)
 """Taps that only look (open a panel, read a reason): they leave the highlights of the last moves alone."""
 MAX_INDEX_DIGITS = 4
 """A tap's index (a card, a meld, a staged meld) has at most this many digits: hands stay far smaller."""
@@ -133,6 +137,8 @@ class Controller:
         self.house_open = False  # the house rules in Settings are unfolded
         self.focus = ""  # where the keyboard focus should go after this tap: 'hand', 'status' or ''
         self.storage_warning = ""  # set by ui/main.py while this device refuses saves
+        self.kept: list[KeptGame] = []  # the games put aside (ui/main.py reads them from the store)
+        self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -734,6 +740,13 @@ class Controller:
 
     def _on_reopen_question(self, arg: str) -> None:
         self.question_closed = False
+
+    def _on_delete_game(self, arg: str) -> None:
+        """Ask before deleting a kept game (``ui/main.py`` deletes it on "confirm-delete")."""
+        self.confirm_delete = arg if any(g.key == arg for g in self.kept) else ""
+
+    def _on_keep_game(self, arg: str) -> None:
+        self.confirm_delete = ""
 
     def _on_house(self, arg: str) -> None:
         """The house rules in Settings were unfolded or folded by the player."""

@@ -36,7 +36,8 @@ from pyscript.storage import _convert_to_idb as to_idb  # pyscript's own format 
 # next to this script); zipimport reads them from it in place.
 sys.path.insert(0, os.path.abspath("app.zip"))
 
-from ui import saves
+from engine.state import Game
+from ui import games, saves
 from ui.controller import Controller, Note
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
 from ui.settings import choose_settings
@@ -184,7 +185,9 @@ def start_put(entries: dict[str, str]) -> asyncio.Future[bool]:
     """
     done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
     if writer_db is None:
-        done.set_result(store_problem is None and not entries)
+        # No IndexedDB (the player was told at the start): the in-memory copy is all there is, so
+        # the write is as done as it can be. An IndexedDB that opened but not for us: try again.
+        done.set_result(store_problem is not None or not entries)
         return done
     proxies: list[Any] = []
 
@@ -215,6 +218,7 @@ running = False
 tasks: set[asyncio.Future[None]] = set()  # keep references so pending tasks are not garbage-collected
 pending: tuple[str, int] | None = None  # the newest save (text, moves) not yet handed to IndexedDB
 pending_settings: str | None = None  # the newest settings not yet handed to IndexedDB
+pending_extra: dict[str, str] = {}  # other records (games put aside) not yet written to IndexedDB
 writing = False  # the writer is handing saves to IndexedDB
 write_failures = 0  # failed IndexedDB writes in a row
 quick_failed = False  # localStorage refused the newest save
@@ -287,23 +291,26 @@ def note_storage(*, quick: bool | None = None, primary: bool | None = None) -> N
     body.dataset.saveFailed = "1" if failing else "0"
 
 
-def hand_to_store() -> tuple[asyncio.Future[bool], tuple[str, int] | None, str | None]:
+Started = tuple[asyncio.Future[bool], tuple[str, int] | None, str | None, dict[str, str]]
+
+
+def hand_to_store() -> Started:
     """Start writing the newest save and changed settings to IndexedDB, now; (the write, what it holds).
 
     The in-memory copy (``store``) takes them at once; IndexedDB gets them in a transaction of our
     own (``start_put``), whose end the writer awaits.
     """
-    global pending, pending_settings
-    game_save, settings_save = pending, pending_settings
-    pending = pending_settings = None
-    entries: dict[str, str] = {}
+    global pending, pending_settings, pending_extra
+    game_save, settings_save, extra = pending, pending_settings, pending_extra
+    pending, pending_settings, pending_extra = None, None, {}
+    entries: dict[str, str] = dict(extra)
     if game_save is not None:
         entries[GAME_KEY] = game_save[0]
     if settings_save is not None:
         entries[SETTINGS_KEY] = settings_save
     for key, text in entries.items():
         dict.__setitem__(store, key, text)  # what store.get() reads; the disk write is ours, below
-    return start_put(entries), game_save, settings_save
+    return start_put(entries), game_save, settings_save, extra
 
 
 def pace() -> float:
@@ -409,7 +416,7 @@ async def write_once() -> bool:
 
 
 async def finish_write(
-    write: asyncio.Future[bool], game_save: tuple[str, int] | None, settings_save: str | None
+    write: asyncio.Future[bool], game_save: tuple[str, int] | None, settings_save: str | None, extra: dict[str, str]
 ) -> bool:
     """Wait for a write started by ``hand_to_store``; put what it held back in line if it failed."""
     global pending, pending_settings
@@ -424,6 +431,8 @@ async def finish_write(
     window.console.warn("Saving to IndexedDB failed: the write was refused or never finished")
     pending = pending or game_save  # try again, unless something newer came meanwhile
     pending_settings = pending_settings or settings_save
+    for key, text in extra.items():
+        pending_extra.setdefault(key, text)
     return False
 
 
@@ -434,7 +443,7 @@ async def writer() -> None:
         return
     writing = True
     try:
-        while (pending is not None or pending_settings is not None) and not ctrl.elsewhere:
+        while (pending is not None or pending_settings is not None or pending_extra) and not ctrl.elsewhere:
             if await write_once():
                 if write_failures:
                     write_failures = 0
@@ -452,7 +461,8 @@ async def writer() -> None:
 
 def settle_idle() -> None:
     """``data-idle`` is 1 once no computer has a move to make and IndexedDB has every save."""
-    busy = running or writing or pending is not None or pending_settings is not None or ctrl.bot_to_act()
+    busy = running or writing or pending is not None or pending_settings is not None or bool(pending_extra)
+    busy = busy or ctrl.bot_to_act()
     body.dataset.idle = "0" if busy else "1"
 
 
@@ -467,13 +477,13 @@ def on_leave(event: Any) -> None:
     if event.type == "visibilitychange" and document.visibilityState != "hidden":
         return
     save_now()
-    if pending is None and pending_settings is None:
+    if pending is None and pending_settings is None and not pending_extra:
         return
     started = hand_to_store()  # the transaction starts in this task, before the page goes
     spawn(finish_quietly(started))
 
 
-async def finish_quietly(started: tuple[asyncio.Future[bool], tuple[str, int] | None, str | None]) -> None:
+async def finish_quietly(started: Started) -> None:
     if not await finish_write(*started):
         spawn(writer())  # the page stayed (it was only hidden): try again as usual
 
@@ -487,7 +497,7 @@ async def pump() -> None:
     try:
         while not ctrl.elsewhere:  # a tab that gave way neither saves nor plays
             save_now()
-            if pending is not None or pending_settings is not None:
+            if pending is not None or pending_settings is not None or pending_extra:
                 spawn(writer())  # in the background: a slow or failing store never holds the game up
             if not ctrl.bot_to_act():
                 break
@@ -550,6 +560,18 @@ def on_click(event: Any) -> None:
             window.location.reload()
         return
     started = time.perf_counter()
+    if act == "resume-game":
+        resume_kept(arg)
+        refresh()
+        kick()
+        return
+    if act == "confirm-delete":
+        drop_kept(arg)
+        refresh_kept()
+        ctrl.confirm_delete = ""
+        ctrl.note = Note("That game is deleted.")
+        refresh()
+        return
     if act == "share":
         ctrl.sheet = None  # the link shows in the prompt, which the menu would cover
         spawn(share())
@@ -557,11 +579,15 @@ def on_click(event: Any) -> None:
     if act == "apply-update":
         spawn(apply_update())
         return
+    old = ctrl.game
     try:
         ctrl.handle(act, arg)
     except Exception as err:  # a bug, not a rule: say so plainly and keep the game
         window.console.error("handle failed:", act, arg, repr(err))
         ctrl.note = Note("Something went wrong with that tap; the game is unchanged.", "error")
+    kept = keep_replaced(old)  # a new game or a replay: the one it replaced is kept
+    if kept:
+        ctrl.note = Note(f"{ctrl.note.text} {kept}" if ctrl.note else kept)
     refresh()
     body.dataset.tapMs = f"{(time.perf_counter() - started) * 1000:.1f}"
     if act in ("screen", "rules-tab"):
@@ -591,7 +617,11 @@ def on_submit(event: Any) -> None:
         return
     event.preventDefault()
     field = form.querySelector("input[name=deal]")
+    old = ctrl.game
     ctrl.handle("new-game", str(field.value) if field else "")
+    kept = keep_replaced(old)
+    if kept:
+        ctrl.note = Note(f"{ctrl.note.text} {kept}" if ctrl.note else kept)
     refresh()
     window.scrollTo(0, 0)
     kick()
@@ -712,6 +742,54 @@ def keep_aside(copies: tuple[saves.Copy, ...]) -> None:
             quick_drop(QUICK_GAME_KEY)
 
 
+def refresh_kept() -> None:
+    """The Games screen's list, from the store."""
+    ctrl.kept = games.kept_games(store)
+
+
+def keep_replaced(old: Game) -> str:
+    """Put ``old`` aside among the kept games if another game took its place; a note saying so, or ''."""
+    if ctrl.game is old or not old.history:
+        return ""
+    played = int(time.time() * 1000)
+    key = games.new_key(store, played)
+    text = games.record(old, saves.dump(old, 0), played)
+    dict.__setitem__(store, key, text)
+    pending_extra[key] = text
+    for stale in games.over_cap(games.kept_games(store)):
+        drop_kept(stale)
+    refresh_kept()
+    spawn(writer())
+    return f"Your game of deal {old.deal_number:,} is kept under Games."
+
+
+def drop_kept(key: str) -> None:
+    pending_extra.pop(key, None)
+    try:
+        if key in store:
+            del store[key]
+    except Exception as err:  # the record stays on the disk: it is listed again at the next start
+        window.console.warn("A kept game could not be deleted:", repr(err))
+
+
+def resume_kept(key: str) -> None:
+    """Bring a kept game back to the table, putting the one there aside."""
+    kept = next((g for g in ctrl.kept if g.key == key), None)
+    if kept is None:
+        return
+    copy = saves.read(saves.PRIMARY, kept.save)
+    if copy.game is None:
+        ctrl.note = Note(f"That game can't be resumed: {copy.problem or saves.UNREADABLE}", "error")
+        return
+    old = ctrl.game
+    ctrl.resume_game(copy.game, ctrl.save_seq)
+    ctrl.dirty = True
+    drop_kept(key)
+    kept_note = keep_replaced(old)
+    refresh_kept()
+    ctrl.note = Note(f"Deal {copy.game.deal_number:,} is back on the table. {kept_note}".strip())
+
+
 def claim() -> None:
     """Say in localStorage that this tab has the game: any other tab open on it gives way (``on_storage``)."""
     quick_set(OPEN_IN_KEY, f"{TAB} {time.time()}")
@@ -748,10 +826,13 @@ def boot() -> None:
         body.dataset.saved = str(len(ctrl.game.history))
     text, problem = choice.note()
     notes.append(text)
+    refresh_kept()
     link = parse_query(str(window.location.search))
     if isinstance(link, ShareRequest):
+        old = ctrl.game
         ctrl.start_shared(link)
         notes.append(ctrl.note.text if ctrl.note else "")
+        notes.append(keep_replaced(old))  # the game in progress is kept, never replaced
     elif isinstance(link, ShareProblem):
         notes.append(link.message)
         problem = True

@@ -214,3 +214,39 @@ def hands_screen(ctrl: Controller) -> str:
         f"<p>{card_row(stock)}</p></div>"
         '<div class="row">' + button("screen", "Back to the scores", arg="table", cls="primary") + "</div></section>"
     )
+
+
+def games_screen(ctrl: Controller) -> str:
+    """Every game kept: the one on the table, and the ones put aside, each to resume or delete."""
+    game = ctrl.game
+    state = "finished" if game.phase == "game_over" else "in progress"
+    current = (
+        f"<p>On the table: deal {game.deal_number:,} · {esc(game.rules.title)} · round {game.round_index + 1} · "
+        f"us {game.totals[0]:,}, them {game.totals[1]:,} · {state}.</p>"
+    )
+    items = []
+    for kept in ctrl.kept:
+        if ctrl.confirm_delete == kept.key:
+            actions = (
+                '<p class="confirm" role="alert">Delete this game for good?</p>'
+                + button("confirm-delete", "Yes, delete it", arg=kept.key)
+                + button("keep-game", "Keep it", arg=kept.key, cls="primary")
+            )
+        else:
+            actions = button("resume-game", "Resume", arg=kept.key, cls="primary") + button(
+                "delete-game", "Delete", arg=kept.key
+            )
+        items.append(
+            f'<li class="kept"><p><b>{esc(kept.summary())}</b><br><small>put aside {esc(kept.when())}</small></p>'
+            f'<div class="row">{actions}</div></li>'
+        )
+    listing = f'<ul class="kept-games">{"".join(items)}</ul>' if items else "<p>No other games are kept yet.</p>"
+    return (
+        '<section class="panel games" aria-labelledby="games-title">'
+        '<h2 id="games-title">Games</h2>'
+        f"{current}"
+        "<p>A game is never dropped: when another one starts (a shared link, a new game), the one on the "
+        "table is kept here, finished or not (up to 30: past that the oldest finished games go first).</p>"
+        f"<h3>Kept games ({len(ctrl.kept)})</h3>{listing}"
+        '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+    )

@@ -1,0 +1,112 @@
+"""Every game kept: the games put aside when another one starts, each a record in IndexedDB.
+
+A game is put aside (never dropped) whenever another takes its place: a share link, a new game,
+or resuming another kept game. Each record holds the save and what the Games screen shows of it,
+so listing them parses no game. Pure Python: ``ui/main.py`` reads and writes the store.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import LoadError
+from engine.serialize import parse_json
+from engine.state import Game
+
+PREFIX = "kept-game-"
+MAX_GAMES = 30
+"""At most this many games are kept aside; past it the oldest finished ones go first."""
+MAX_RECORD_CHARS = 2_100_000
+MAX_TITLE = 60
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """A game put aside, as the Games screen lists it."""
+
+    key: str
+    title: str
+    deal: int
+    round_index: int
+    totals: tuple[int, int]
+    over: bool
+    played: int
+    """When it was put aside, in milliseconds since 1970."""
+    save: str
+
+    def summary(self) -> str:
+        """'Deal 4417 · Classic … · round 2 · us 1,230, them 560 · in progress'."""
+        state = "finished" if self.over else "in progress"
+        us, them = self.totals
+        return f"Deal {self.deal:,} · {self.title} · round {self.round_index + 1} · us {us:,}, them {them:,} · {state}"
+
+    def when(self) -> str:
+        """When it was last played, as a player reads it ('1 Dec 10:30')."""
+        return time.strftime("%d %b %H:%M", time.gmtime(self.played / 1000)).lstrip("0") + " UTC"
+
+
+def record(game: Game, save_text: str, played: int) -> str:
+    """The stored record of ``game`` (its save and what the Games screen shows)."""
+    return json.dumps(
+        {
+            "v": 1,
+            "title": game.rules.title[:MAX_TITLE],
+            "deal": game.deal_number,
+            "round": game.round_index,
+            "totals": list(game.totals[:2]),
+            "over": game.phase == "game_over",
+            "played": played,
+            "save": save_text,
+        },
+        separators=(",", ":"),
+    )
+
+
+def read(key: str, raw: Any) -> KeptGame | None:
+    """A kept game read back, or None unless the record is whole and every field has its type."""
+    if not isinstance(raw, str):
+        return None
+    try:
+        data = parse_json(raw, "kept game", MAX_RECORD_CHARS)
+    except LoadError:
+        return None
+    if not isinstance(data, dict) or data.get("v") != 1:
+        return None
+    title, deal, round_index = data.get("title"), data.get("deal"), data.get("round")
+    totals, over, played, save = data.get("totals"), data.get("over"), data.get("played"), data.get("save")
+    if type(deal) is not int or type(round_index) is not int or type(played) is not int:
+        return None
+    if not (isinstance(title, str) and len(title) <= MAX_TITLE):
+        return None
+    if not (isinstance(totals, list) and len(totals) == 2 and all(type(x) is int for x in totals)):
+        return None
+    if type(over) is not bool or not isinstance(save, str):
+        return None
+    return KeptGame(key, title, deal, round_index, (totals[0], totals[1]), over, played, save)
+
+
+def kept_games(stored: Mapping[str, Any]) -> list[KeptGame]:
+    """The games kept aside in ``stored``, the most recently played first (unreadable records left out)."""
+    found = [read(key, stored[key]) for key in stored if isinstance(key, str) and key.startswith(PREFIX)]
+    return sorted((g for g in found if g is not None), key=lambda g: (g.played, g.key), reverse=True)
+
+
+def new_key(stored: Mapping[str, Any], played: int) -> str:
+    """A key for a game put aside now, unused in ``stored``."""
+    key, n = f"{PREFIX}{played}", 1
+    while key in stored:
+        key, n = f"{PREFIX}{played}-{n}", n + 1
+    return key
+
+
+def over_cap(games: list[KeptGame], limit: int = MAX_GAMES) -> list[str]:
+    """The keys to drop so that at most ``limit`` games stay: the oldest finished games first, then the oldest."""
+    extra = len(games) - limit
+    if extra <= 0:
+        return []
+    oldest_first = sorted(games, key=lambda g: (not g.over, g.played))
+    return [g.key for g in oldest_first[:extra]]

@@ -1,0 +1,76 @@
+"""Every game kept: records of games put aside, read strictly, listed newest first, capped oldest-finished first."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engine.actions import Draw
+from engine.rules import preset
+from engine.state import Game
+from ui import games, saves
+from ui.controller import Controller
+from ui.render import page
+from ui.settings import Settings
+
+
+def a_game(deal: int, moves: int = 1) -> Game:
+    game = Game(preset("classic"), deal)
+    if moves:
+        game.apply(Draw())
+    return game
+
+
+def test_a_record_reads_back_with_what_the_games_screen_shows() -> None:
+    game = a_game(4417)
+    text = games.record(game, saves.dump(game, 0), 1_764_580_000_000)
+    kept = games.read("kept-game-1", text)
+    assert kept is not None
+    assert kept.deal == 4417 and kept.round_index == 0 and not kept.over
+    assert kept.summary().startswith("Deal 4,417 · ") and kept.summary().endswith("in progress")
+    resumed = saves.read(saves.PRIMARY, kept.save).game
+    assert resumed is not None and resumed.history == game.history
+
+
+def test_hostile_records_are_left_out_never_raised() -> None:
+    good = games.record(a_game(1), saves.dump(a_game(1), 0), 5)
+    hostile = {
+        "kept-game-1": "[" * 6000 + "]" * 6000,
+        "kept-game-2": json.dumps({"v": 1, "title": "x", "deal": "7", "round": 0, "totals": [0, 0], "over": False,
+                                   "played": 1, "save": ""}),
+        "kept-game-3": json.dumps({"v": 1, "title": "x" * 500}),
+        "kept-game-4": 12,
+        "kept-game-5": good,
+        "game": good,  # not a kept game
+    }
+    assert [g.key for g in games.kept_games(hostile)] == ["kept-game-5"]
+
+
+def test_past_the_cap_the_oldest_finished_games_go_first() -> None:
+    def kept(key: str, played: int, over: bool) -> games.KeptGame:
+        return games.KeptGame(key, "t", 1, 0, (0, 0), over, played, "")
+
+    listed = [kept("a", 1, False), kept("b", 2, True), kept("c", 3, True), kept("d", 4, False)]
+    assert games.over_cap(listed, limit=4) == []
+    assert games.over_cap(listed, limit=2) == ["b", "c"]
+    assert games.over_cap(listed, limit=1) == ["b", "c", "a"]
+
+
+def test_keys_never_collide() -> None:
+    stored = {"kept-game-9": "x", "kept-game-9-1": "y"}
+    assert games.new_key(stored, 9) == "kept-game-9-2"
+
+
+def test_the_games_screen_lists_them_and_asks_before_deleting() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    game = a_game(31)
+    ctrl.kept = [games.KeptGame("kept-game-7", game.rules.title, 31, 0, (0, 0), False, 7, saves.dump(game, 0))]
+    ctrl.handle("screen", "games")
+    html = page(ctrl)
+    assert "Deal 31 · " in html and 'data-act="resume-game" data-arg="kept-game-7"' in html
+    ctrl.handle("delete-game", "kept-game-7")
+    assert "Delete this game for good?" in page(ctrl)
+    ctrl.handle("keep-game", "kept-game-7")
+    assert "Delete this game for good?" not in page(ctrl)
+    ctrl.handle("delete-game", "no-such-key")
+    assert ctrl.confirm_delete == ""
