@@ -4,10 +4,11 @@
 engine, the UI, the computer players and PyScript import, compiled to ``.pyc`` by Pyodide's
 Python in ``vendor/stdlib/stdlib.zip`` (which Pyodide mounts as its standard library), and
 every other module, as source, in ``vendor/stdlib/stdlib-rest.zip``.  This finder sits last on
-``sys.meta_path``: the first time a module of the second zip is imported it has the page
-write that zip into the file system (``hfStdlibRest``, in ``ui/boot.js``: from the service
-worker's cache, synchronously, since an import can't wait), then imports from it.  A name in
-neither zip raises ImportError as usual, without any download.
+``sys.meta_path``: it imports the modules of the second zip from ``ARCHIVE``.  ``ui/boot.js``
+writes that file before Python starts when the service worker controls the page (from its
+cache), and in the background after the table is up; if a module of it is imported before that
+(on a first visit), the finder has the page fetch it synchronously (``restSync``), since an
+import can't wait.  A name in neither zip raises ImportError as usual, without any download.
 """
 
 from __future__ import annotations
@@ -36,7 +37,11 @@ class RestFinder:
         if fullname not in REST_MODULES:
             return None
         if not os.path.exists(ARCHIVE):
-            self.fetch(ARCHIVE)
+            try:
+                self.fetch(ARCHIVE)
+            except Exception as err:  # offline before the service worker had it, for instance
+                problem = f"{fullname}: the rest of the standard library is unavailable ({err})"
+                raise ModuleNotFoundError(problem) from err
         parent = fullname.rpartition(".")[0]
         where = ARCHIVE + ("/" + parent.replace(".", "/") if parent else "")
         spec = zipimport.zipimporter(where).find_spec(fullname)

@@ -20,6 +20,7 @@ const STDLIB = url("vendor/stdlib/stdlib.zip");
 const REST = url("vendor/stdlib/stdlib-rest.zip");
 const APP = url("app.zip");
 const HOME = "/home/pyodide";
+const REST_PATH = "/lib/stdlib-rest.zip"; // where tools/stdlib_rest.py looks for it
 // What ui/main.py imports from app.zip, in the order it does: one import per task here.
 const PRE_IMPORTS = ["asyncio", "ui.saves", "ui.controller", "ui.render", "ui.settings", "ui.share"];
 
@@ -31,7 +32,7 @@ let started = false;
 
 function show(text, fraction) {
   const box = document.getElementById("boot");
-  if (!box) return;
+  if (!box || !box.classList.contains("first")) return; // the saved table keeps its "starting…"
   const label = box.querySelector(".boot-label");
   const bar = box.querySelector("progress");
   if (label) label.textContent = text;
@@ -97,8 +98,10 @@ progress();
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const output = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
 
-// Write the second standard library zip into the file system at once (the finder's import
-// can't wait): a synchronous request, answered by the service worker's cache once installed.
+// Write the second standard library zip into the file system at once (the finder's import can't
+// wait): a synchronous request.  Chromium sends synchronous requests past the service worker, so
+// this is only the first visit's way (online); a page the worker controls has the zip written
+// before Python starts (from the worker's cache, see boot()), so late imports work offline.
 function restSync(pyodide, path) {
   const request = new XMLHttpRequest();
   request.open("GET", REST, false);
@@ -112,6 +115,9 @@ function restSync(pyodide, path) {
 }
 
 async function boot() {
+  const rest = navigator.serviceWorker && navigator.serviceWorker.controller
+    ? pageFetch(REST).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
+    : null;
   const appZip = pageFetch(APP).then((r) => {
     if (!r.ok) throw new Error(`${APP}: HTTP ${r.status}`);
     return r.arrayBuffer();
@@ -129,6 +135,8 @@ async function boot() {
   pyodide.globals.set("hf_rest_sync", (path) => restSync(pyodide, path));
   pyodide.runPython("import _handfoot_rest; _handfoot_rest.install(hf_rest_sync); del hf_rest_sync");
   pyodide.FS.writeFile(`${HOME}/app.zip`, new Uint8Array(await appZip));
+  const restData = rest && (await rest);
+  if (restData) pyodide.FS.writeFile(REST_PATH, new Uint8Array(restData));
   pyodide.runPython(`import os, sys; sys.path.insert(0, os.path.abspath("app.zip"))`);
   for (const name of PRE_IMPORTS) {
     await nextTask();
@@ -147,7 +155,7 @@ ready.catch((err) => {
 // After the table is up, fetch the rest of the standard library in the background, so a late
 // import finds it in place (the synchronous request stays the fallback).
 function prefetchRest(pyodide) {
-  const path = "/lib/stdlib-rest.zip";
+  const path = REST_PATH;
   pageFetch(REST)
     .then((r) => (r.ok ? r.arrayBuffer() : null))
     .then((data) => {
