@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-COLD_TARGET = 1.20
-WARM_TARGET = 1.25
-BYTES_TARGET = 1.10
+COLD_TARGET = 0.60  # app cold start-up / bare loadPyodide() page cold
+WARM_TARGET = 0.60  # app return visit / bare page's return visit
+PREPAINT_TARGET_MS = 300.0  # saved table painted after the navigation started, return visit
+BYTES_TARGET = 0.75  # app first visit with brotli / Pyodide core files with gzip
+LONGEST_TASK_TARGET_MS = 1000.0  # longest main-thread task during boot
+LIGHTHOUSE_TARGET = 0.60  # Lighthouse mobile performance score
 HARD_P95_TARGET_MS = 150.0
 RELOADS_TARGET = 200
 
@@ -32,6 +35,7 @@ def verdict_pair(by_medians: bool, by_pairs: bool) -> bool | str:
 
 def targets(r: dict[str, Any]) -> list[str]:
     s, b, bots, soak = r.get("startup"), r.get("bytes"), r.get("bots"), r.get("soak")
+    lh = r.get("lighthouse")
     rows: list[tuple[str, str, bool | str | None]] = []
     if s:
         load = max(s.get("load_average", {}).get("before", [0])[:1] + s.get("load_average", {}).get("after", [0])[:1])
@@ -40,27 +44,63 @@ def targets(r: dict[str, Any]) -> list[str]:
             f" — noisy: load average {load:.1f} on {cpus} cores, re-measure on a quiet machine" if load > cpus else ""
         )
         app, bare = s["pages"]["app"], s["pages"]["bare"]
+        names = {"cold": "Cold start-up to a tappable table", "warm": "Return visit: tappable"}
         for mode, target in (("cold", COLD_TARGET), ("warm", WARM_TARGET)):
             pair = paired(app[mode]["samples_ms"], bare[mode]["samples_ms"])
             rows.append(
                 (
-                    f"{mode.capitalize()} start-up ≤ {target:.2f} × bare Pyodide",
-                    f"{s[mode + '_ratio']:.2f} × of medians (per-run pairs {pair:.2f} ×){noisy}",
+                    f"{names[mode]} ≤ {target:.2f} × the bare `loadPyodide()` page",
+                    f"{s[mode + '_ratio']:.2f} × of medians ({app[mode]['median_ms']:.0f} vs "
+                    f"{bare[mode]['median_ms']:.0f} ms; per-run pairs {pair:.2f} ×){noisy}",
                     verdict_pair(s[mode + "_ratio"] <= target, pair <= target),
                 )
             )
-    else:
-        rows += [("Cold start-up ≤ 1.20 × bare Pyodide", "", None), ("Warm start-up ≤ 1.25 × bare Pyodide", "", None)]
-    if b:
+        prepaint = app["warm"].get("prepaint_ms", {})
         rows.append(
             (
-                "First-visit bytes (gzip) ≤ 1.10 × gzip Pyodide core",
-                f"{b['ratio_whole_gzip']:.2f} × (until ready {b['ratio_ready_gzip']:.2f} ×)",
-                b["ratio_whole_gzip"] <= BYTES_TARGET,
+                f"Return visit: saved table painted ≤ {PREPAINT_TARGET_MS:.0f} ms after navigation",
+                f"{prepaint['median']:.0f} ms median (first contentful paint {app['warm']['fcp_ms']['median']:.0f} ms)"
+                if prepaint.get("median") is not None
+                else "no saved table was painted",
+                prepaint.get("median") is not None and prepaint["median"] <= PREPAINT_TARGET_MS,
+            )
+        )
+        longest = max((app[m].get("longest_task_ms", {}).get("median") or 0) for m in MODES if m in app)
+        cells = ", ".join(
+            f"{m} {app[m].get('longest_task_ms', {}).get('median') or 0:.0f} ms" for m in MODES if m in app
+        )
+        rows.append(
+            (
+                f"Longest main-thread task during boot ≤ {LONGEST_TASK_TARGET_MS / 1000:.1f} s",
+                f"{longest:.0f} ms (medians: {cells})",
+                longest <= LONGEST_TASK_TARGET_MS,
             )
         )
     else:
-        rows.append(("First-visit bytes (gzip) ≤ 1.10 × gzip Pyodide core", "", None))
+        rows += [(f"{n} ≤ 0.60 × the bare page", "", None) for n in ("Cold start-up", "Return visit")]
+    if b and "ratio_whole_brotli" in b:
+        rows.append(
+            (
+                f"First-visit bytes (brotli) ≤ {BYTES_TARGET:.2f} × the Pyodide core files with gzip",
+                f"{b['ratio_whole_brotli']:.2f} × whole visit with the offline copy "
+                f"(until ready {b['ratio_ready_brotli']:.2f} ×)",
+                b["ratio_whole_brotli"] <= BYTES_TARGET,
+            )
+        )
+    else:
+        rows.append(("First-visit bytes (brotli) ≤ 0.75 × the Pyodide core files with gzip", "", None))
+    if lh and lh.get("median"):
+        m = lh["median"]
+        rows.append(
+            (
+                f"Lighthouse mobile performance ≥ {LIGHTHOUSE_TARGET:.1f}",
+                f"{m['scores']['performance']:.2f} (median of {lh['runs']}; total blocking time "
+                f"{m['total_blocking_time_ms']:.0f} ms)",
+                m["scores"]["performance"] >= LIGHTHOUSE_TARGET,
+            )
+        )
+    else:
+        rows.append(("Lighthouse mobile performance ≥ 0.6", "", None))
     if bots:
         p95 = bots["levels"]["hard"]["browser"]["p95"]
         rows.append(("Hard p95 ≤ 150 ms per decision in the browser", f"{p95:.1f} ms", p95 <= HARD_P95_TARGET_MS))
@@ -82,6 +122,9 @@ def targets(r: dict[str, Any]) -> list[str]:
     out = ["| target | measured | |", "|---|---|---|"]
     out += [f"| {name} | {fig} | {verdict(ok)} |" for name, fig, ok in rows]
     return out
+
+
+MODES = ("cold", "warm", "later")
 
 
 def paired(app: list[float], bare: list[float]) -> float:
@@ -118,6 +161,33 @@ def startup_section(s: dict[str, Any]) -> list[str]:
     pairs = [paired(app[m]["samples_ms"], bare[m]["samples_ms"]) for m in modes]
     paired_cells = " | ".join(f"{x:.2f} ×" for x in pairs)
     out.append(f"| median of per-run app/bare (adjacent runs) | {paired_cells} |{blank}")
+    for key, label in (("longest_task_ms", "longest main-thread task before ready"), ("fcp_ms", "first paint")):
+        for name, p in (("app", app), ("bare", bare)):
+            if not all(key in p[m] for m in modes):
+                continue
+            medians = " | ".join(
+                f"{p[m][key]['median']:.0f} ms" if p[m][key]["median"] is not None else "–" for m in modes
+            )
+            runs = " | ".join(", ".join(f"{v:.0f}" for v in p[m][key]["samples"]) for m in modes)
+            out.append(f"| {name}: {label} | {medians} | {runs} |")
+    if all("prepaint_ms" in app[m] for m in modes):
+        medians = " | ".join(
+            f"{app[m]['prepaint_ms']['median']:.0f} ms" if app[m]["prepaint_ms"]["median"] is not None else "–"
+            for m in modes
+        )
+        runs = " | ".join(", ".join(f"{v:.0f}" for v in app[m]["prepaint_ms"]["samples"]) for m in modes)
+        out.append(f"| app: saved table on the page (`body.prepaint`) | {medians} | {runs} |")
+    out.append("")
+    out.append(
+        "Longest task: the Long Tasks API's longest entry that started before ready. The saved table is "
+        "painted by index.html's inline script from localStorage `handfoot-paint`"
+        + (
+            f"; ui/main.py does not write it yet on this branch, so the bench wrote it after the cold and "
+            f"warm visits ({s['paint_written_by_bench']} times) from the table on screen, as the contract says."
+            if s.get("paint_written_by_bench")
+            else "."
+        )
+    )
     out.append("")
     if s.get("app_boot_ms_median") is not None:
         out.append(

@@ -21,6 +21,9 @@ const REST = url("vendor/stdlib/stdlib-rest.zip");
 const APP = url("app.zip");
 const HOME = "/home/pyodide";
 const REST_PATH = "/lib/stdlib-rest.zip"; // where tools/stdlib_rest.py looks for it
+// What Pyodide's bootstrap imports (pyodide.asm.mjs finalizeBootstrap), plain Python modules first.
+// _pyodide_core is most of it (about 0.3 s here, more on a phone): a task of its own.
+const BOOTSTRAP_IMPORTS = ["_pyodide_core", "importlib", "os", "pathlib", "pyodide._package_loader"];
 // What ui/main.py imports from app.zip, in the order it does: one import per task here.
 const PRE_IMPORTS = ["asyncio", "ui.saves", "ui.controller", "ui.render", "ui.settings", "ui.share"];
 
@@ -95,7 +98,14 @@ if (globalThis.PerformanceObserver) {
 progress();
 
 // ----- Python -------------------------------------------------------------------------------
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+// A new task without setTimeout's 4 ms clamp on nested timers.
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()();
+const nextTask = () => new Promise((resolve) => {
+  waiting.push(resolve);
+  channel.port2.postMessage(null);
+});
 const output = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
 
 // Write the second standard library zip into the file system at once (the finder's import can't
@@ -122,13 +132,35 @@ async function boot() {
     if (!r.ok) throw new Error(`${APP}: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
+  // Two task boundaries inside loadPyodide(), which otherwise runs the WebAssembly's start, the
+  // interpreter's initialisation and Pyodide's bootstrap as one long task: its file-system hook
+  // may be async (it runs before the interpreter starts), and the module factory may be ours.
+  performance.mark("hf-boot-start");
   const pyodide = await startPyodide({
     indexURL: url("vendor/pyodide/"),
+    fsInit: async () => {
+      performance.mark("hf-fs-init");
+      await nextTask();
+    },
+    createPyodideModule: async (settings) => {
+      const { default: createModule } = await import("../vendor/pyodide/pyodide.asm.mjs");
+      const module = await createModule(settings);
+      performance.mark("hf-module-ready");
+      // Pyodide's bootstrap (next, one task) imports these: import them first, one per task.
+      for (const name of BOOTSTRAP_IMPORTS) {
+        await nextTask();
+        const [status] = module.API.rawRun(`import ${name}`);
+        if (status !== 0) break; // let the bootstrap itself report it
+      }
+      await nextTask();
+      return module;
+    },
     stdLibURL: STDLIB,
     lockFileContents: { info: BUILD.lockInfo, packages: {} }, // the app installs no package
     stdout: (line) => output.stdout(line),
     stderr: (line) => output.stderr(line),
   });
+  performance.mark("hf-pyodide-ready");
   globalThis.fetch = pageFetch;
   started = true;
   show("Starting Python…");
