@@ -340,6 +340,37 @@ def soak_details(k: dict[str, Any]) -> list[str]:
     return out
 
 
+def lighthouse_section(lh: dict[str, Any]) -> list[str]:
+    out = [
+        f"## 2b. Lighthouse (mobile, {lh['runs']} runs, Lighthouse {lh.get('lighthouse')})",
+        "",
+        "`node_modules/lighthouse` in its default mobile mode (simulated slow 4G and a 4× slower CPU), "
+        "Debian's headless Chromium, a cold first visit each run. Medians, then each run.",
+        "",
+        "| | performance | accessibility | best practices | SEO | total blocking time | largest contentful "
+        "paint | speed index | first contentful paint | time to interactive |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+
+    def row(name: str, x: dict[str, Any]) -> str:
+        sc = x["scores"]
+        return (
+            f"| {name} | {sc['performance']:.2f} | {sc['accessibility']:.2f} | {sc['best-practices']:.2f} | "
+            f"{sc['seo']:.2f} | {x['total_blocking_time_ms']:.0f} ms | {x['largest_contentful_paint_ms']:.0f} ms | "
+            f"{x['speed_index_ms']:.0f} ms | {x['first_contentful_paint_ms']:.0f} ms | "
+            f"{x['time_to_interactive_ms']:.0f} ms |"
+        )
+
+    if lh.get("median"):
+        out.append(row("**median**", lh["median"]))
+    out += [row(f"run {i + 1}", x) for i, x in enumerate(lh["samples"])]
+    la = lh.get("load_average", {})
+    out += ["", f"Load average before/after: {la.get('before')} / {la.get('after')}."]
+    if lh.get("problems"):
+        out.append("Problems: " + "; ".join(lh["problems"]))
+    return out
+
+
 def render(r: dict[str, Any], holds_back: list[str]) -> str:
     meta = r.get("meta", {})
     out = [
@@ -361,6 +392,7 @@ def render(r: dict[str, Any], holds_back: list[str]) -> str:
     for key, fn in (
         ("startup", startup_section),
         ("bytes", bytes_section),
+        ("lighthouse", lighthouse_section),
         ("bots", bots_section),
         ("engine", engine_section),
         ("soak", soak_section),
@@ -370,26 +402,29 @@ def render(r: dict[str, Any], holds_back: list[str]) -> str:
     return "\n".join(out)
 
 
-STARTUP_STORY = (
-    "The warm visit is the first one the service worker serves, and it is the one that misses. "
-    "Chromium keeps compiled WebAssembly per stored copy: the bare page's HTTP-cache copy of "
-    "`pyodide.asm.wasm` got its compiled code on the cold visit, while the service worker's copy "
-    "(which the app needs to start offline) is compiled on its first use, this visit, and reused "
-    "from the next one on: the *later* column. Measured on 2026-11-29 with the page's resource "
-    "timing: letting the WebAssembly bypass the worker made this visit about 0.5 s faster, "
-    "but then the app cannot start offline; answering it from the worker by a network fetch, a "
-    "static route racing the network, or a cache keyed by the plain URL did not help; compiling "
-    "it ahead, from the worker's copy on the cold visit or from the top of the page, did not help "
-    "either: Chromium compiles WebAssembly functions lazily, as they first run, so only its cache "
-    "of compiled code saves that work. Preloading the WebAssembly with a `<link>` disables that "
-    "compiled-code cache on every visit, so the build preloads everything else but not it. "
-    "What the app itself adds was cut on 2026-11-29 from about 0.8 s to about 0.3 s. The changes: "
-    "one zip of .pyc compiled by Pyodide's Python instead of 33 source files; no `urllib.parse` "
-    "and `html` imports (about 120 ms in Pyodide); the computer players' code loads after the "
-    "table is up; and `<link>` preloads, so the downloads start at once. What is left is PyScript's "
-    "JavaScript chain before it calls `loadPyodide()` (the WebAssembly is requested about 0.2 s "
-    "later than on the bare page), PyScript's Python side (about 0.1 s before our script runs), "
-    "and importing our modules (about 50 ms)."
+WARM_STORY = (
+    "The return visit is the first one the service worker serves. Chromium keeps compiled WebAssembly "
+    "per stored copy: the bare page's HTTP-cache copy of `pyodide.asm.wasm` got its compiled code on "
+    "the cold visit, while the service worker's copy (which the app needs to start offline) is compiled "
+    "on its first use, this visit, and reused from the next one on: the *later* column, and the longest "
+    "task of this visit (the interpreter's first run compiles its functions lazily). Measured on "
+    "2026-11-29: letting the WebAssembly bypass the worker made this visit about 0.5 s faster but breaks "
+    "the offline start; compiling it ahead from the worker's copy, a static route or a cache keyed by "
+    "the plain URL did not help; a `<link>` preload of it turns the compiled-code cache off on every visit."
+)
+BYTES_STORY = (
+    "The whole first visit includes the service worker's offline copy of everything the page can ever "
+    "load, so also `stdlib-rest.zip` (the standard library modules the app doesn't import, as source, "
+    "for late imports offline), which the bare page never downloads; until the table is ready the app "
+    "sends {ready:.2f} × (the compiled standard library, {stdlib}, instead of Pyodide's {core_stdlib} "
+    "source zip, and brotli)."
+)
+LIGHTHOUSE_STORY = (
+    "Lighthouse's phone is simulated: slow 4G (1.6 Mbit/s) and a CPU slowed 4 times. On a first visit "
+    "the table can only come after about 4 MB of brotli (the WebAssembly is 2.8 MB of it), so its largest "
+    "contentful paint and time to interactive are the download; its total blocking time is the "
+    "interpreter's start (Pyodide's `_pyodide_core` initialisation and bootstrap, about 0.3–0.9 s here, "
+    "one task that Pyodide gives no way to split) times four."
 )
 
 
@@ -397,26 +432,44 @@ def explain(r: dict[str, Any]) -> list[str]:
     """For each missed target: the figure and what holds it back (from the measurements)."""
     out: list[str] = []
     s, b, bots, soak = r.get("startup"), r.get("bytes"), r.get("bots"), r.get("soak")
-    if s and (s["cold_ratio"] > COLD_TARGET or s["warm_ratio"] > WARM_TARGET):
+    lh = r.get("lighthouse")
+    if s:
         app, bare = s["pages"]["app"], s["pages"]["bare"]
-        modes = [m for m in ("cold", "warm", "later") if m in app and m in bare]
-        gaps = ", ".join(f"{app[m]['median_ms'] - bare[m]['median_ms']:.0f} ms {m}" for m in modes)
-        ratios = ", ".join(f"{m} {s[m + '_ratio']:.2f} ×" for m in modes)
-        boot = s.get("app_boot_ms_median")
+        if s["cold_ratio"] > COLD_TARGET:
+            out.append(
+                f"- **Cold start-up** ({s['cold_ratio']:.2f} ×, {app['cold']['median_ms']:.0f} vs "
+                f"{bare['cold']['median_ms']:.0f} ms)."
+            )
+        if s["warm_ratio"] > WARM_TARGET:
+            later = s.get("later_ratio")
+            out.append(
+                f"- **Return visit** ({s['warm_ratio']:.2f} ×, {app['warm']['median_ms']:.0f} vs "
+                f"{bare['warm']['median_ms']:.0f} ms; every later visit {later:.2f} ×): " + WARM_STORY
+            )
+        prepaint = app["warm"].get("prepaint_ms", {}).get("median")
+        if prepaint is None or prepaint > PREPAINT_TARGET_MS:
+            out.append(f"- **Saved table painted**: {prepaint} ms median on the return visit.")
+        longest = max((app[m].get("longest_task_ms", {}).get("median") or 0) for m in MODES if m in app)
+        if longest > LONGEST_TASK_TARGET_MS:
+            out.append(
+                f"- **Longest task** ({longest:.0f} ms median in the worst mode): the interpreter's start, "
+                "see the Lighthouse note."
+            )
+    if b and "ratio_whole_brotli" in b and b["ratio_whole_brotli"] > BYTES_TARGET:
+        app_whole = b["groups"]["app/brotli"]["whole"]
+        stdlib = sum(v["bytes"] for k, v in app_whole.items() if k == "standard library stdlib.zip")
+        core_stdlib = b["core_files"]["python_stdlib.zip"]["gzip"]
         out.append(
-            f"- **Start-up** ({ratios}): the app needs {gaps} more than `loadPyodide()` alone. "
-            + (f"Its own boot (resume + first draw) is {boot:.0f} ms of that. " if boot is not None else "")
-            + STARTUP_STORY
+            f"- **Bytes** ({b['ratio_whole_brotli']:.2f} × whole visit): "
+            + BYTES_STORY.format(ready=b["ratio_ready_brotli"], stdlib=kb(stdlib), core_stdlib=kb(core_stdlib))
         )
-    if b and b["ratio_whole_gzip"] > BYTES_TARGET:
-        app = b["groups"]["app/gzip"]["whole"]
-        extra = {k: v["bytes"] for k, v in app.items() if not k.startswith("Pyodide ")}
-        parts = ", ".join(f"{k} {kb(v)}" for k, v in sorted(extra.items(), key=lambda t: -t[1]))
+    if lh and lh.get("median") and lh["median"]["scores"]["performance"] < LIGHTHOUSE_TARGET:
+        m = lh["median"]
         out.append(
-            f"- **Bytes** ({b['ratio_whole_gzip']:.2f} × whole visit, {b['ratio_ready_gzip']:.2f} × until ready): "
-            f"on top of the core files the first visit sends {parts}. The largest app part is `app.zip`: "
-            "`python tools/build.py --source` ships source instead of .pyc (about 120 kB less gzip, about "
-            "120 ms slower start-up)."
+            f"- **Lighthouse performance** {m['scores']['performance']:.2f} (total blocking time "
+            f"{m['total_blocking_time_ms']:.0f} ms, largest contentful paint "
+            f"{m['largest_contentful_paint_ms']:.0f} ms, "
+            f"speed index {m['speed_index_ms']:.0f} ms): " + LIGHTHOUSE_STORY
         )
     if bots and bots["levels"]["hard"]["browser"]["p95"] > HARD_P95_TARGET_MS:
         out.append(f"- **Hard p95** is {bots['levels']['hard']['browser']['p95']:.1f} ms in the page.")
