@@ -137,17 +137,59 @@ with open("/scan/_handfoot_rest.py", "w", encoding="utf-8") as f:
 
 os.makedirs("/out/compiled", exist_ok=True)
 os.makedirs("/out/rest", exist_ok=True)
-def compile_to(source_name, text, dest):
+def compile_to(source_name, text, dest, optimize=-1):
     os.makedirs(os.path.dirname("/out/compiled/" + dest) or "/out/compiled", exist_ok=True)
     tmp = "/tmp/src.py"
     with open(tmp, "wb") as f:
         f.write(text)
-    py_compile.compile(tmp, cfile="/out/compiled/" + dest, dfile=source_name, doraise=True,
+    py_compile.compile(tmp, cfile="/out/compiled/" + dest, dfile=source_name, doraise=True, optimize=optimize,
                        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+
+def keeps_docstrings(name):
+    """Pyodide's own packages keep their docstrings (it attaches them to its JavaScript API); the
+    other compiled modules lose them and their asserts, as with python -OO (which the standard
+    library supports)."""
+    return name.split("/")[0] in ("pyodide", "_pyodide")
+
+def lean_source(text):
+    """Source without comments and (unless it reads __doc__) docstrings, each docstring replaced by
+    "..." and as many newlines as it spanned, so every line keeps its number.  The result must parse
+    to the same tree as the original with those docstrings as "..."; else the original is kept."""
+    import io as _io, tokenize
+    if any(c in text for c in (b"\\r", b"\\x0c", b"\\x0b")):
+        return text
+    src = text.decode("utf-8")
+    rows = _io.StringIO(src).readlines()  # the rows tokenize and ast count
+    lines = [row.encode() for row in rows]
+    tree = ast.parse(src)
+    spans = []  # (first row, first byte, last row, end byte, replacement), rows from 1
+    if b"__doc__" not in text:
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+                first = node.body[0]
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                    spans.append((first.lineno, first.col_offset, first.end_lineno, first.end_col_offset,
+                                  b"..." + b"\\n" * (first.end_lineno - first.lineno)))
+                    first.value.value = ...
+    for tok in tokenize.generate_tokens(_io.StringIO(src).readline):
+        if tok.type == tokenize.COMMENT and tok.start[0] > 2:  # rows 1-2 may name the encoding
+            row, col = tok.start
+            start = len(rows[row - 1][:col].encode())
+            spans.append((row, start, row, start + len(tok.string.encode()), b""))
+    for first, start, last, end, new in sorted(spans, reverse=True):
+        head, tail = lines[first - 1][:start], lines[last - 1][end:]
+        lines[first - 1:last] = [head + new + tail]
+    out = b"".join(lines)
+    try:
+        same = ast.dump(ast.parse(out)) == ast.dump(tree)
+    except SyntaxError:
+        same = False
+    return out if same and out.count(b"\\n") == text.count(b"\\n") else text
 
 compiled = []
 for src in compiled_sources:
-    compile_to(STDZIP + "/" + src, archive.read(src), src + "c")
+    text = archive.read(src)
+    compile_to(STDZIP + "/" + src, text, src + "c", optimize=0 if keeps_docstrings(src) else 2)
     compiled.append(src + "c")
 compile_to("_handfoot_rest.py", finder.encode(), "_handfoot_rest.pyc")
 compiled.append("_handfoot_rest.pyc")
@@ -163,8 +205,9 @@ for n in names:
         dest = "/out/rest/" + n
         rest.append(n)
     os.makedirs(os.path.dirname(dest), exist_ok=True)
+    data = archive.read(n)
     with open(dest, "wb") as f:
-        f.write(archive.read(n))
+        f.write(lean_source(data) if n.endswith(".py") and dest.startswith("/out/rest/") else data)
 json.dumps({"compiled": sorted(compiled), "rest": sorted(rest), "modules": sorted(modules),
             "rest_modules": rest_modules, "python": sys.version.split()[0]})
 `);
