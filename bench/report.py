@@ -345,7 +345,11 @@ def lighthouse_section(lh: dict[str, Any]) -> list[str]:
         f"## 2b. Lighthouse (mobile, {lh['runs']} runs, Lighthouse {lh.get('lighthouse')})",
         "",
         "`node_modules/lighthouse` in its default mobile mode (simulated slow 4G and a 4× slower CPU), "
-        "Debian's headless Chromium, a cold first visit each run. Medians, then each run.",
+        "Debian's headless Chromium, a cold first visit each run. Medians, then each run. On a first "
+        "visit the largest contentful paint is the start-up screen's title (the felt, the name and the "
+        "download's progress; the table's largest text is smaller), so it says when the player sees that "
+        "screen; the table itself takes taps at Lighthouse's *time to interactive*, after the whole "
+        "download on its slow 4G.",
         "",
         "| | performance | accessibility | best practices | SEO | total blocking time | largest contentful "
         "paint | speed index | first contentful paint | time to interactive |",
@@ -418,9 +422,10 @@ BYTES_STORY = (
     "without comments and, where the module doesn't read `__doc__`, without docstrings: {rest}), which "
     "the bare page never downloads; until the table is ready the app sends {ready:.2f} ×. Pyodide's "
     "WebAssembly alone is {wasm} of brotli, the compiled standard library {stdlib} (as `python -OO`). "
-    "What is left to cut would change behaviour: docstrings of the modules that read them (`cmd`, "
-    "`pdb`, `unittest`...), the engine's own docstrings and asserts, or not precaching the on-demand "
-    "part (then late imports would fail offline)."
+    "Not tried yet: dropping the docstrings of the engine and UI modules from `app.zip` (they read no "
+    "`__doc__`). The rest would change behaviour: the docstrings of the standard modules that read "
+    "them (`cmd`, `pdb`, `unittest`...), or not precaching the on-demand part (then late imports "
+    "would fail offline)."
 )
 LIGHTHOUSE_STORY = (
     "Lighthouse's phone is simulated: slow 4G (1.6 Mbit/s) and a CPU slowed 4 times. On a first visit "
@@ -443,11 +448,13 @@ def explain(r: dict[str, Any]) -> list[str]:
                 f"- **Cold start-up** ({s['cold_ratio']:.2f} ×, {app['cold']['median_ms']:.0f} vs "
                 f"{bare['cold']['median_ms']:.0f} ms)."
             )
-        if s["warm_ratio"] > WARM_TARGET:
+        warm_pairs = paired(app["warm"]["samples_ms"], bare["warm"]["samples_ms"])
+        if s["warm_ratio"] > WARM_TARGET or warm_pairs > WARM_TARGET:
             later = s.get("later_ratio")
             out.append(
-                f"- **Return visit** ({s['warm_ratio']:.2f} ×, {app['warm']['median_ms']:.0f} vs "
-                f"{bare['warm']['median_ms']:.0f} ms; every later visit {later:.2f} ×): " + WARM_STORY
+                f"- **Return visit** ({s['warm_ratio']:.2f} × of medians, {warm_pairs:.2f} × per-run pairs; "
+                f"{app['warm']['median_ms']:.0f} vs {bare['warm']['median_ms']:.0f} ms; every later visit "
+                f"{later:.2f} ×): " + WARM_STORY
             )
         prepaint = app["warm"].get("prepaint_ms", {}).get("median")
         if prepaint is None or prepaint > PREPAINT_TARGET_MS:
