@@ -16,13 +16,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import bots, report, soak, startup, transfer
+from . import bots, lighthouse, report, soak, startup, transfer
 from .common import CHROMIUM, ROOT, build_site, dumps, load_average, site_copy
 from .engine_speed import measure_all
 
 RESULTS = ROOT / "bench" / "results.json"
 MARKDOWN = ROOT / "BENCHMARKS.md"
-PARTS = ("startup", "bytes", "bots", "engine", "soak")
+PARTS = ("startup", "bytes", "lighthouse", "bots", "engine", "soak")
 
 
 def chromium_version() -> str:
@@ -41,7 +41,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     for part in PARTS:
         parser.add_argument(f"--{part}", action="store_true", help=f"run the {part} part")
-    parser.add_argument("--runs", type=int, default=5, help="start-up runs per page and mode (default 5)")
+    parser.add_argument("--runs", type=int, default=7, help="start-up runs per page and mode (default 7)")
+    parser.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs (default 3)")
     parser.add_argument("--reloads", type=int, default=200, help="soak reloads (default 200)")
     parser.add_argument("--bot-deals", type=int, default=1, help="deals per preset for the in-page bot timing")
     parser.add_argument("--random-games", type=int, default=10, help="random playouts per preset")
@@ -76,11 +77,11 @@ def main(argv: list[str] | None = None) -> None:
     stamp = time.strftime("%Y-%m-%d %H:%M")
     started = time.perf_counter()
 
-    if any(p in chosen for p in ("startup", "bytes", "bots", "soak")):
+    if any(p in chosen for p in ("startup", "bytes", "lighthouse", "bots", "soak")):
         if not args.no_build:
             build_site()
         with site_copy() as site:
-            for part in ("startup", "bytes", "bots", "soak"):
+            for part in ("startup", "bytes", "lighthouse", "bots", "soak"):
                 if part not in chosen:
                     continue
                 log(f"== {part}")
@@ -89,6 +90,8 @@ def main(argv: list[str] | None = None) -> None:
                     results["startup"] = startup.measure(site, args.runs, log)
                 elif part == "bytes":
                     results["bytes"] = transfer.measure(site, log)
+                elif part == "lighthouse":
+                    results["lighthouse"] = lighthouse.measure(site, args.lighthouse_runs, log)
                 elif part == "bots":
                     results["bots"] = bots.measure(site, list(range(1, args.bot_deals + 1)), log=log)
                 else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 import statistics
@@ -29,38 +30,71 @@ from serve import Handler, Server  # noqa: E402
 PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 BOOT_TIMEOUT_MS = 90_000
 
-# Records performance.now() (ms since the navigation started) when body[data-ready="1"] appears.
+# Records performance.now() (ms since the navigation started) when body[data-ready="1"] appears,
+# the longest main-thread task before that (Long Tasks API: tasks over 50 ms), when the saved
+# table was put on the page (body.prepaint, by index.html's inline script) and the first paint.
 READY_PROBE = """(() => {
+  window.__benchLongest = 0;
+  window.__benchTasks = 0;
   const mark = () => {
-    if (window.__benchReady === undefined && document.body && document.body.dataset.ready === "1") {
+    const body = document.body;
+    if (!body) return;
+    if (window.__benchPrepaint === undefined && body.classList.contains("prepaint")) {
+      window.__benchPrepaint = performance.now();
+    }
+    if (window.__benchReady === undefined && body.dataset.ready === "1") {
       window.__benchReady = performance.now();
     }
   };
-  new MutationObserver(mark).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+  const watched = { subtree: true, attributes: true, attributeFilter: ["data-ready", "class"] };
+  new MutationObserver(mark).observe(document, watched);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (window.__benchReady !== undefined && e.startTime > window.__benchReady) continue;
+        window.__benchTasks += 1;
+        window.__benchLongest = Math.max(window.__benchLongest, e.duration);
+      }
+    }).observe({ type: "longtask", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === "first-contentful-paint") window.__benchFcp = e.startTime;
+    }).observe({ type: "paint", buffered: true });
+  } catch (err) { /* an older browser: no task figures */ }
 })();"""
+
+# The saved table as ui/main.py keeps it (localStorage "handfoot-paint", written after every paint),
+# written by the bench after a visit when the page has not written it itself.
+SAVE_PAINT = """() => {
+  if (localStorage.getItem("handfoot-paint")) return false;
+  localStorage.setItem("handfoot-paint", JSON.stringify({v: 1, html: document.getElementById("app").innerHTML,
+    cls: document.body.className, moves: Number(document.body.dataset.moves || 0)}));
+  return true;
+}"""
+BARE_DIR = "bare/pyodide"
+"""Where the bench puts Pyodide's files as its npm package publishes them, for the bare page."""
+BARE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare loadPyodide</title></head>
 <body><p>Loading Pyodide…</p>
 <script type="module">
-import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { loadPyodide } from "./bare/pyodide/pyodide.mjs";
 await loadPyodide();
 document.body.dataset.ready = "1";
 </script></body></html>
 """
 
-# Loads Pyodide from the same vendored files, copies the app's Python files (pyscript.json "files":
-# the modules' zip) into its file system as PyScript does, imports from the zip as ui/main.py does,
+# Loads Pyodide from its npm files (its full standard library), copies the app's modules' zip into
+# its file system as ui/boot.js does, imports from the zip as ui/main.py does,
 # and exposes benchRun(json) running bench_botcore on the
 # main thread, where the app's computer players run.
 BOTS_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>computer players in the page</title></head>
 <body><p>Loading…</p>
 <script type="module">
-import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { loadPyodide } from "./bare/pyodide/pyodide.mjs";
 const py = await loadPyodide();
-const config = await (await fetch("./pyscript.json", { cache: "no-store" })).json();
-const files = { ...config.files, "./bench/botcore.py": "./bench_botcore.py" };
+const files = { "./app.zip": "./app.zip", "./bench/botcore.py": "./bench_botcore.py" };
 for (const [src, dest] of Object.entries(files)) {
   const bytes = new Uint8Array(await (await fetch(src, { cache: "no-store" })).arrayBuffer());
   const path = dest.replace(/^\\.\\//, "");
@@ -93,10 +127,23 @@ def site_copy() -> Iterator[Path]:
         site = Path(tmp) / "site"
         shutil.copytree(DIST, site)
         (site / "bare.html").write_text(BARE_HTML)
+        add_bare_pyodide(site / BARE_DIR)
         (site / "bots.html").write_text(BOTS_HTML)
         (site / "bench").mkdir(exist_ok=True)
         shutil.copyfile(Path(__file__).with_name("botcore.py"), site / "bench" / "botcore.py")
         yield site
+
+
+def add_bare_pyodide(folder: Path) -> None:
+    """Pyodide's files as npm publishes them, with .gz and .br siblings as the build writes them."""
+    folder.mkdir(parents=True)
+    for name in BARE_FILES:
+        data = (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+        (folder / name).write_bytes(data)
+        (folder / (name + ".gz")).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    cache = str(ROOT / "node_modules" / ".cache" / "handfoot-brotli")
+    files = [str(folder / name) for name in BARE_FILES]
+    subprocess.run(["node", str(ROOT / "tools" / "brotli.mjs"), cache, *files], check=True)
 
 
 # ----- a server that counts what it sends ----------------------------------------------
@@ -158,10 +205,11 @@ class CountingHandler(Handler):
 
 
 @contextmanager
-def serve(root: Path, *, use_gzip: bool = True) -> Iterator[tuple[str, Meter]]:
-    """Serve root on 127.0.0.1 (project handler: .gz siblings, no-cache); yield (base URL, meter)."""
+def serve(root: Path, *, use_gzip: bool = True, use_brotli: bool = True) -> Iterator[tuple[str, Meter]]:
+    """Serve root on 127.0.0.1 (project handler: .br/.gz siblings, no-cache); yield (base URL, meter)."""
     meter = Meter()
-    handler = type("BenchHandler", (CountingHandler,), {"quiet": True, "use_gzip": use_gzip, "meter": meter})
+    options = {"quiet": True, "use_gzip": use_gzip, "use_brotli": use_brotli, "meter": meter}
+    handler = type("BenchHandler", (CountingHandler,), options)
     server = Server(("127.0.0.1", 0), partial(handler, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:

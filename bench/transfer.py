@@ -3,8 +3,9 @@
 Counted at the server (headers and bodies written to the socket), so the service worker's
 precache downloads count too.  Two moments: when the table is ready to take a tap, and the
 whole first visit (until the service worker controls the page, i.e. the offline copy is done).
-The yardstick is the Pyodide core files as the server sends them (the .gz copy where the
-build wrote one; ``python_stdlib.zip`` does not shrink and is sent as is).
+The yardstick is the Pyodide core files as its npm package publishes them (the bare page's
+files, ``bench/common.py`` BARE_FILES) sent with gzip.  Three ways of serving: brotli (what
+``tools/serve.py`` sends to a browser that accepts it), gzip only, and no compression.
 """
 
 from __future__ import annotations
@@ -15,17 +16,22 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from .common import serve
+from .common import BARE_DIR, BARE_FILES, serve
 from .startup import visit
 
-CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-CORE_PREFIX = "/vendor/pyodide/"
+CORE = BARE_FILES
+CORE_PREFIX = f"/{BARE_DIR}/"
+MODES = {"brotli": {}, "gzip": {"use_brotli": False}, "identity": {"use_gzip": False}}
 
 
 def group(path: str) -> str:
     """The row a URL path is counted in."""
     if path.startswith(CORE_PREFIX):
         return "Pyodide " + path.removeprefix(CORE_PREFIX)
+    if path.startswith("/vendor/pyodide/"):
+        return "Pyodide " + path.removeprefix("/vendor/pyodide/")
+    if path.startswith("/vendor/stdlib/"):
+        return "standard library " + path.removeprefix("/vendor/stdlib/")
     if path.startswith("/vendor/pyscript/"):
         return "PyScript (core.js and its chunks)"
     if path.endswith(".py") or path == "/app.zip":
@@ -45,22 +51,24 @@ def grouped(by_path: dict[str, int]) -> dict[str, dict[str, int]]:
 
 
 def core_sizes(site: Path) -> dict[str, dict[str, int]]:
-    """Each core file on disk: raw, and what the server sends when gzip is accepted."""
+    """Each core file on disk: raw, and as gzip and brotli."""
     sizes = {}
     for name in CORE:
-        raw = (site / "vendor" / "pyodide" / name).stat().st_size
-        gz = site / "vendor" / "pyodide" / (name + ".gz")
-        sizes[name] = {"raw": raw, "gzip": gz.stat().st_size if gz.is_file() else raw}
+        path = site / BARE_DIR / name
+        sizes[name] = {
+            "raw": path.stat().st_size,
+            "gzip": (site / BARE_DIR / (name + ".gz")).stat().st_size,
+            "brotli": (site / BARE_DIR / (name + ".br")).stat().st_size,
+        }
     return sizes
 
 
 def measure(site: Path, log: Any = print) -> dict[str, Any]:
-    """One cold first visit of the app and of the bare page, with and without gzip."""
+    """One cold first visit of the app and of the bare page, with brotli, gzip and no compression."""
     visits: dict[str, dict[str, Any]] = {}
     with sync_playwright() as pw:
-        for compressed in (True, False):
-            mode = "gzip" if compressed else "identity"
-            with serve(site, use_gzip=compressed) as (base, meter):
+        for mode, options in MODES.items():
+            with serve(site, **options) as (base, meter):
                 for name, path in (("app", ""), ("bare", "bare.html")):
                     with tempfile.TemporaryDirectory(prefix="hf-bytes-") as profile:
                         v = visit(pw, base + path, Path(profile), meter, wait_sw=(name == "app"))
@@ -83,6 +91,8 @@ def measure(site: Path, log: Any = print) -> dict[str, Any]:
             for key, v in visits.items()
         },
     }
+    result["ratio_whole_brotli"] = round(visits["app/brotli"]["whole"]["total"] / core_gzip, 3)
+    result["ratio_ready_brotli"] = round(visits["app/brotli"]["at_ready"]["total"] / core_gzip, 3)
     result["ratio_whole_gzip"] = round(visits["app/gzip"]["whole"]["total"] / core_gzip, 3)
     result["ratio_ready_gzip"] = round(visits["app/gzip"]["at_ready"]["total"] / core_gzip, 3)
     result["ratio_whole_identity"] = round(visits["app/identity"]["whole"]["total"] / core_raw, 3)

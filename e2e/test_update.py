@@ -22,7 +22,8 @@ def publish_new_version(site: Path) -> None:
     text = re.sub(r'\["\./ui/table\.css", "\w+"\]', '["./ui/table.css", "next"]', text)
     worker.write_text(text)
     for stale in (worker, css):
-        stale.with_name(stale.name + ".gz").unlink()
+        for suffix in (".gz", ".br"):
+            stale.with_name(stale.name + suffix).unlink()
 
 
 def cached_urls(page: Page) -> list[str]:

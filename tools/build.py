@@ -21,27 +21,38 @@ from icons import write_icons  # noqa: E402
 DIST = ROOT / "dist"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-PYODIDE_FILES = [
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-]
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"]
+"""What the page loads from Pyodide's package.  Its ``python_stdlib.zip`` is replaced by the two
+zips of ``vendor/stdlib/`` (``build_stdlib``); its ``pyodide-lock.json`` by the lock file's
+``info`` with no packages, passed to ``loadPyodide`` by ``ui/boot.js`` (the app installs none)."""
+STDLIB_DIR = "vendor/stdlib"
+STDLIB_ZIP = f"{STDLIB_DIR}/stdlib.zip"
+STDLIB_REST_ZIP = f"{STDLIB_DIR}/stdlib-rest.zip"
+BOOT_JS = "ui/boot.js"
+BOOT_MARK = "/*BUILD*/ { lockInfo: null, sizes: {} }"
+BOOT_DOWNLOADS = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", STDLIB_ZIP, "app.zip"]
+"""The big files of a start-up, whose bytes ``ui/boot.js`` counts for its progress bar."""
+PLUGINS_OFF = ["codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal"]
+"""PyScript plugins the page doesn't use: switched off in pyscript.json, so never loaded."""
+SOURCE_MAP = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
+BROTLI_CACHE = ROOT / "node_modules" / ".cache" / "handfoot-brotli"
 COMMAND_LINE_ONLY = {f"engine/{name}.py" for name in ("__main__", "cli", "arena", "terminal", "simulate", "invariants")}
 """Engine modules the page never imports: left out of the site to save bytes and start-up."""
-COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webmanifest", ".svg"}
+COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webmanifest", ".svg", ".zip"}
+"""Files that get .br and .gz siblings: every zip the build writes is stored (uncompressed), so
+these compress it better than the zip's own deflate could, file by file."""
 APP_ZIP = "app.zip"
 """The engine and UI modules in one stored (uncompressed) zip: one request instead of one per file,
 imported in place by zipimport (``ui/main.py`` puts it on ``sys.path``); the server's gzip copy
 compresses it better than the files one by one."""
-PYSCRIPT_STARTUP_CHUNKS = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
-"""What @pyscript/core 0.7.31 loads at every start-up (seen in the page's resource timing)."""
-NOT_PRELOADED = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
+PYSCRIPT_STARTUP_CHUNKS = ("core", "error")
+"""What @pyscript/core 0.7.31 loads at start-up once ``PLUGINS_OFF`` are off (resource timing)."""
+NOT_PRELOADED = {"pyodide.asm.wasm"}
 """The .mjs files are module-preloaded instead.  A preloaded pyodide.asm.wasm is compiled afresh on
 every visit: Chromium then skips its cache of compiled WebAssembly, which otherwise saves about
 0.5 s on every return visit (measured with bench/startup.py's later visits, 2026-11-29)."""
 PRELOAD_MARK = "<!-- preloads: tools/build.py -->"
+MPY_CONFIG_MARK = "<!-- mpy-config: tools/build.py -->"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same zip (and revision)
 SW_TEMPLATE = ROOT / "service-worker.js"
 
@@ -49,6 +60,12 @@ SW_TEMPLATE = ROOT / "service-worker.js"
 def copy(src: Path, dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dest)
+
+
+def copy_without_map(src: Path, dest: Path) -> None:
+    """Copy a vendored script without its ``sourceMappingURL`` comment (the maps aren't shipped)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_bytes(SOURCE_MAP.sub(b"\n", src.read_bytes()))
 
 
 def python_sources(package: str) -> list[Path]:
@@ -69,7 +86,10 @@ def copy_app(*, source: bool = False) -> list[Path]:
     shell = (ROOT / "index.html").read_text()
     if PRELOAD_MARK not in shell:
         sys.exit(f"index.html has lost its {PRELOAD_MARK} line")
-    (DIST / "index.html").write_text(shell.replace(PRELOAD_MARK, preload_links()))
+    if MPY_CONFIG_MARK not in shell:
+        sys.exit(f"index.html has lost its {MPY_CONFIG_MARK} line")
+    shell = shell.replace(PRELOAD_MARK, preload_links()).replace(MPY_CONFIG_MARK, mpy_config())
+    (DIST / "index.html").write_text(shell)
     copy(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
     for src in sorted((ROOT / "ui").rglob("*")):
         if src.is_file() and "__pycache__" not in src.parts and src.suffix != ".py":
@@ -129,13 +149,19 @@ def preload_links() -> str:
     the request made later (module imports; ``fetch`` in cors mode with same-origin credentials),
     so nothing is downloaded twice.  The WebAssembly is left out (see ``NOT_PRELOADED``).
     """
-    modules = [f"vendor/pyscript/{c}" for c in startup_chunks()]
-    modules += [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if n.endswith(".mjs")]
-    fetched = [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if n not in NOT_PRELOADED]
-    fetched += ["pyscript.json", APP_ZIP, "ui/main.py"]
+    modules = [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if n.endswith(".mjs")]
+    modules += [f"vendor/pyscript/{c}" for c in startup_chunks()]
+    fetched = [STDLIB_ZIP, APP_ZIP, "pyscript.json", "ui/main.py"]
     lines = [f'<link rel="modulepreload" href="{m}">' for m in modules]
     lines += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
     return "\n  ".join(lines)
+
+
+def mpy_config() -> str:
+    """PyScript 0.7.31 loads its plugins once per script type, with that type's config: this
+    page has no MicroPython, but without an ``<mpy-config>`` saying the same it loads them all."""
+    plugins = json.dumps({"plugins": [f"!{name}" for name in PLUGINS_OFF]})
+    return f"<mpy-config hidden>{plugins}</mpy-config>"
 
 
 def copy_vendor() -> None:
@@ -147,14 +173,47 @@ def copy_vendor() -> None:
     if not PYODIDE.is_dir() or not PYSCRIPT.is_dir():
         sys.exit("node_modules is missing: run `npm ci` first")
     for name in PYODIDE_FILES:
-        copy(PYODIDE / name, DIST / "vendor" / "pyodide" / name)
+        copy_without_map(PYODIDE / name, DIST / "vendor" / "pyodide" / name)
     for name in ["core.js", "core.css", *startup_chunks()]:
-        copy(PYSCRIPT / name, DIST / "vendor" / "pyscript" / name)
+        copy_without_map(PYSCRIPT / name, DIST / "vendor" / "pyscript" / name)
+
+
+def build_stdlib(modules: list[Path]) -> dict[str, object]:
+    """Split Pyodide's python_stdlib.zip into the compiled zip and the rest (``tools/stdlib.mjs``).
+
+    ``stdlib.zip`` holds, as .pyc compiled by Pyodide's Python, every module that Pyodide's own
+    start-up, PyScript's Python package and the page's Python files import (found by importing
+    them, and by playing a short game, under Node), and ``_handfoot_rest`` (tools/stdlib_rest.py),
+    which imports any other module from ``stdlib-rest.zip`` (source) on demand.
+    """
+    files = [m.as_posix() for m in modules] + ["ui/main.py"]
+    with tempfile.TemporaryDirectory(prefix="hf-stdlib-") as tmp:
+        command = ["node", str(ROOT / "tools" / "stdlib.mjs"), str(ROOT), tmp, *files]
+        try:
+            subprocess.run(command, check=True, cwd=ROOT)
+        except (OSError, subprocess.CalledProcessError) as err:
+            sys.exit(f"splitting the standard library with Pyodide failed ({err})")
+        manifest = json.loads((Path(tmp) / "manifest.json").read_text())
+        (DIST / STDLIB_DIR).mkdir(parents=True, exist_ok=True)
+        for kind, dest in (("compiled", STDLIB_ZIP), ("rest", STDLIB_REST_ZIP)):
+            write_zip(DIST / dest, {name: Path(tmp) / kind / name for name in sorted(manifest[kind])})
+    return manifest
+
+
+def write_boot_js() -> None:
+    """Fill in ui/boot.js's BUILD: the lock file's info and the sizes its progress bar counts."""
+    info = json.loads((PYODIDE / "pyodide-lock.json").read_text())["info"]
+    data = {"lockInfo": info, "sizes": {path: (DIST / path).stat().st_size for path in BOOT_DOWNLOADS}}
+    boot = DIST / BOOT_JS
+    text = boot.read_text()
+    if BOOT_MARK not in text:
+        sys.exit(f"{BOOT_JS} has lost its {BOOT_MARK} line")
+    boot.write_text(text.replace(BOOT_MARK, json.dumps(data, sort_keys=True)))
 
 
 def write_pyscript_config() -> None:
-    """PyScript config: the local runtime, and the modules' zip copied into Pyodide's FS as it is."""
-    config = {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": {f"./{APP_ZIP}": f"./{APP_ZIP}"}}
+    """PyScript config: the Pyodide that ui/boot.js started (it also writes app.zip into the FS)."""
+    config = {"interpreter": f"./{BOOT_JS}", "plugins": [f"!{name}" for name in PLUGINS_OFF]}
     (DIST / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n")
 
 
@@ -164,7 +223,7 @@ def revision(path: Path) -> str:
 
 def write_service_worker() -> int:
     """Generate the worker with every file of dist and its content revision."""
-    files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.suffix != ".gz")
+    files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.suffix not in {".gz", ".br"})
     entries = [["./", revision(DIST / "index.html")]]
     entries += [[f"./{p.relative_to(DIST).as_posix()}", revision(p)] for p in files]
     listing = "[\n" + ",\n".join(f"  {json.dumps(e)}" for e in entries) + "\n]"
@@ -174,19 +233,29 @@ def write_service_worker() -> int:
     return len(entries)
 
 
-def write_gzip_copies() -> tuple[int, int]:
-    """Write file.gz next to each compressible file; return (raw bytes, compressed bytes)."""
-    raw = packed = 0
+def write_compressed_copies() -> tuple[int, int, int]:
+    """Write file.gz and file.br next to each compressible file; return raw, gzip and brotli bytes."""
+    raw = gz = br = 0
+    compressible = []
     for path in sorted(p for p in DIST.rglob("*") if p.is_file()):
         data = path.read_bytes()
         raw += len(data)
-        if path.suffix not in COMPRESSIBLE and path.name != APP_ZIP:
-            packed += len(data)
+        if path.suffix not in COMPRESSIBLE:
+            gz += len(data)
+            br += len(data)
             continue
         small = gzip.compress(data, compresslevel=9, mtime=0)
         path.with_name(path.name + ".gz").write_bytes(small)
-        packed += len(small)
-    return raw, packed
+        gz += len(small)
+        compressible.append(path)
+    try:
+        subprocess.run(
+            ["node", str(ROOT / "tools" / "brotli.mjs"), str(BROTLI_CACHE), *map(str, compressible)], check=True
+        )
+    except (OSError, subprocess.CalledProcessError) as err:
+        sys.exit(f"brotli compression failed ({err})")
+    br += sum(p.with_name(p.name + ".br").stat().st_size for p in compressible)
+    return raw, gz, br
 
 
 def build(*, source: bool = False) -> None:
@@ -195,13 +264,16 @@ def build(*, source: bool = False) -> None:
     DIST.mkdir()
     py_files = copy_app(source=source)
     copy_vendor()
+    stdlib = build_stdlib(py_files)
+    write_boot_js()
     write_pyscript_config()
     count = write_service_worker()
-    raw, packed = write_gzip_copies()
+    raw, gz, br = write_compressed_copies()
     print(
         f"built {DIST}: {count} precached URLs, {len(py_files)} Python modules "
-        f"({'source' if source else 'compiled'}) in {APP_ZIP}, "
-        f"{raw / 1e6:.2f} MB raw, {packed / 1e6:.2f} MB gzipped"
+        f"({'source' if source else 'compiled'}) in {APP_ZIP}, standard library "
+        f"{len(stdlib['modules'])} modules compiled + {len(stdlib['rest_modules'])} on demand; "  # type: ignore[arg-type]
+        f"{raw / 1e6:.2f} MB raw, {gz / 1e6:.2f} MB gzip, {br / 1e6:.2f} MB brotli"
     )
 
 

@@ -30,6 +30,7 @@ window.hfApplyUpdate = () => {
 
 function register() {
   sw.register("./service-worker.js", { updateViaCache: "none" }).then((reg) => {
+    if (!reg) return; // service workers blocked (a browser setting)
     registration = reg;
     if (reg.waiting && sw.controller) announceUpdate();
     if (reg.installing) watch(reg.installing);
