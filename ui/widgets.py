@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from engine import cards as C
 
 SUIT_CLASSES = ("s-clubs", "s-diamonds", "s-hearts", "s-spades")
@@ -9,19 +11,12 @@ ROOK_CLASSES = ("r-black", "r-red", "r-yellow", "r-green")
 
 
 def esc(text: object) -> str:
-    """Escape any value for HTML text and attribute values (as ``html.escape(text, quote=True)``).
+    """Escape any value for HTML text and attribute values.
 
-    Written out because importing ``html`` (it loads ``html.entities``) costs about 40 ms of the
-    app's start-up in Pyodide.
+    The standard library's ``html`` is already imported by PyScript before the app starts, and
+    comes from the compiled standard library, so it costs the start nothing (measured under Node).
     """
-    return (
-        str(text)
-        .replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-        .replace("'", "&#x27;")
-    )
+    return html.escape(str(text), quote=True)
 
 
 def button(act: str, label: str, *, arg: str = "", cls: str = "", disabled: bool = False, extra: str = "") -> str:
