@@ -22,7 +22,7 @@ from .engine_speed import measure_all
 
 RESULTS = ROOT / "bench" / "results.json"
 MARKDOWN = ROOT / "BENCHMARKS.md"
-PARTS = ("startup", "bytes", "lighthouse", "bots", "engine", "soak")
+PARTS = ("startup", "bytes", "lighthouse", "bots", "engine", "soak", "faultsoak")
 
 
 def chromium_version() -> str:
@@ -77,11 +77,12 @@ def main(argv: list[str] | None = None) -> None:
     stamp = time.strftime("%Y-%m-%d %H:%M")
     started = time.perf_counter()
 
-    if any(p in chosen for p in ("startup", "bytes", "lighthouse", "bots", "soak")):
+    in_page = ("startup", "bytes", "lighthouse", "bots", "soak", "faultsoak")
+    if any(p in chosen for p in in_page):
         if not args.no_build:
             build_site()
         with site_copy() as site:
-            for part in ("startup", "bytes", "lighthouse", "bots", "soak"):
+            for part in in_page:
                 if part not in chosen:
                     continue
                 log(f"== {part}")
@@ -94,8 +95,10 @@ def main(argv: list[str] | None = None) -> None:
                     results["lighthouse"] = lighthouse.measure(site, args.lighthouse_runs, log)
                 elif part == "bots":
                     results["bots"] = bots.measure(site, list(range(1, args.bot_deals + 1)), log=log)
-                else:
+                elif part == "soak":
                     results["soak"] = soak.measure(site, args.reloads, log=log)
+                else:
+                    results["faultsoak"] = soak.measure(site, args.reloads, log=log, faults=0.1)
                 measured[part] = stamp
                 log(f"   {part} took {time.perf_counter() - t:.0f} s")
                 args.json.write_text(dumps(results))  # keep what is done if a later part fails

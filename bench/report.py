@@ -119,6 +119,21 @@ def targets(r: dict[str, Any]) -> list[str]:
         )
     else:
         rows.append(("0 moves lost across ≥ 200 reloads", "", None))
+    faulty = r.get("faultsoak")
+    name = "IndexedDB writes failing 1 in 10: 0 moves lost in ≥ 200 reloads, the warning every time"
+    if faulty:
+        told = faulty.get("aborts_warned", 0) == faulty.get("writes_aborted", 0)
+        ok = faulty["moves_lost"] == 0 and faulty["reloads"] >= RELOADS_TARGET and not faulty["bad_saves"] and told
+        rows.append(
+            (
+                name,
+                f"{faulty['moves_lost']} lost in {faulty['reloads']} reloads; warned after "
+                f"{faulty.get('aborts_warned', 0)} of {faulty.get('writes_aborted', 0)} failed writes",
+                ok,
+            )
+        )
+    else:
+        rows.append((name, "", None))
     out = ["| target | measured | |", "|---|---|---|"]
     out += [f"| {name} | {fig} | {verdict(ok)} |" for name, fig, ok in rows]
     return out
@@ -327,6 +342,25 @@ def soak_section(k: dict[str, Any]) -> list[str]:
     ]
 
 
+def faultsoak_section(k: dict[str, Any]) -> list[str]:
+    return [
+        f"## 5b. Nothing lost while IndexedDB writes fail ({k.get('fault_rate', 0):.0%} of writes abort at commit)",
+        "",
+        "The same soak, with every IndexedDB write aborting at commit (as a full disk does) at random, one",
+        "in ten. Each failed write must be followed by the on-screen warning (\"Saving on this device",
+        "failed…\") while the page stays open (writes whose page was left within 1.5 s are not counted).",
+        "",
+        "| reloads | moves played | moves lost | resumed ahead | bad saves | failed writes | warned |",
+        "|---|---|---|---|---|---|---|",
+        f"| {k['reloads']} | {k['moves_played']:,} | **{k['moves_lost']}** | {k.get('resumed_ahead', 0)} | "
+        f"{len(k['bad_saves'])} | {k.get('writes_aborted', 0)} | {k.get('aborts_warned', 0)} |",
+        "",
+        f"Took {k['seconds']:.0f} s." + (" Not warned: " + "; ".join(k["aborts_not_warned"]) if k.get(
+            "aborts_not_warned") else ""),
+        *soak_details(k),
+    ]
+
+
 def soak_details(k: dict[str, Any]) -> list[str]:
     out: list[str] = []
     if k["table_mismatches"]:
@@ -400,6 +434,7 @@ def render(r: dict[str, Any], holds_back: list[str]) -> str:
         ("bots", bots_section),
         ("engine", engine_section),
         ("soak", soak_section),
+        ("faultsoak", faultsoak_section),
     ):
         if r.get(key):
             out += [*fn(r[key]), ""]

@@ -46,10 +46,34 @@ from engine.serialize import from_dict
 
 from .common import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, load_average, serve
 
+# With faults: each IndexedDB write aborts at commit (as a full disk does) with probability FAULT_RATE;
+# the page notes when each injected abort happened and when the "Saving failed" warning appeared.
+FAULTS = """(() => {
+  const rate = __RATE__;
+  window.__benchAborts = []; window.__benchWarnings = [];
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    const request = put.apply(this, args);
+    if (Math.random() < rate) {
+      const tx = this.transaction;
+      request.addEventListener("success", () => {
+        try { tx.abort(); window.__benchAborts.push(performance.now()); } catch (e) {}
+      });
+    }
+    return request;
+  };
+  new MutationObserver(() => {
+    if (document.body && document.body.dataset.saveFailed === "1") window.__benchWarnings.push(performance.now());
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-save-failed"] });
+  addEventListener("pagehide", () => sessionStorage.setItem("__benchFaults", JSON.stringify(
+    { aborts: window.__benchAborts, warnings: window.__benchWarnings, left: performance.now() })));
+})();"""
+WARN_WITHIN_MS = 1500  # the warning shows in the task that sees the abort; a page left sooner may not show it
+
 PROBE = """(() => {
   window.__benchDoc = Math.random();
   const q = (s) => [...document.querySelectorAll(s)].map((e) => e.textContent.replace(/\\s+/g, " ").trim()).join("|");
-  window.__benchFingerprint = () => ["#app .seat .counts", "#app .stock", "#app .pile", "#app .team",
+  window.__benchFingerprint = () => ["#app .seat-head", "#app .seat .counts", "#app .stock", "#app .pile", "#app .team",
     '#app button[data-act="card"]', "#app .banner"].map(q).join(" ## ");
   window.__benchPosition = () => ({ deal: document.body.dataset.deal, moves: document.body.dataset.moves });
   const mark = () => {
@@ -174,6 +198,9 @@ class Soak:
         self.boot_ms: list[float] = []
         self.kind = ""
         self.unpainted_lost = 0
+        self.aborts = 0  # IndexedDB writes aborted on purpose (with faults)
+        self.aborts_told = 0  # ... each followed by the warning while the page stayed
+        self.aborts_untold: list[str] = []
 
     # ----- page state ---------------------------------------------------------------
 
@@ -241,7 +268,24 @@ class Soak:
         self.wait_new_ready(old)
         self.check()
 
+    def check_faults(self) -> None:
+        """Every injected abort on a page that stayed a moment longer was followed by the warning."""
+        text = self.page.evaluate("sessionStorage.getItem('__benchFaults')")
+        if not text:
+            return
+        self.page.evaluate("sessionStorage.removeItem('__benchFaults')")
+        seen = json.loads(text)
+        for t in seen["aborts"]:
+            if seen["left"] - t < WARN_WITHIN_MS:
+                continue  # left before the write could be seen to fail
+            self.aborts += 1
+            if any(w >= t for w in seen["warnings"]):
+                self.aborts_told += 1
+            else:
+                self.aborts_untold.append(f"reload {self.reloads}: abort at {t:.0f} ms, no warning")
+
     def check(self) -> None:
+        self.check_faults()
         state = self.page.evaluate(
             "({ready: window.__benchReady, resumed: window.__benchResumed, at: window.__benchResumedAt,"
             " last: window.__benchLast})"
@@ -316,10 +360,14 @@ class Soak:
             "table_mismatches": self.mismatches[:20],
             "bad_saves": self.bad_saves[:20],
             "resume_ready_ms_median": boots[len(boots) // 2] if boots else None,
+            "writes_aborted": self.aborts,
+            "aborts_warned": self.aborts_told,
+            "aborts_not_warned": self.aborts_untold[:20],
         }
 
 
-def measure(site: Path, reloads: int, seed: int = 5, log: Any = print) -> dict[str, Any]:
+def measure(site: Path, reloads: int, seed: int = 5, log: Any = print, faults: float = 0.0) -> dict[str, Any]:
+    """The soak; with ``faults`` > 0 that share of IndexedDB writes aborts at commit."""
     load_before = load_average()
     errors: list[str] = []
     start = time.perf_counter()
@@ -328,6 +376,8 @@ def measure(site: Path, reloads: int, seed: int = 5, log: Any = print) -> dict[s
             prof, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, reduced_motion="reduce", **PHONE
         )
         context.add_init_script(PROBE)
+        if faults:
+            context.add_init_script(FAULTS.replace("__RATE__", repr(faults)))
         page = context.pages[0] if context.pages else context.new_page()
         page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
         page.on("console", lambda m: m.type == "error" and errors.append(f"console: {m.text}"))
@@ -346,4 +396,5 @@ def measure(site: Path, reloads: int, seed: int = 5, log: Any = print) -> dict[s
     result["page_errors"] = errors[:20]
     result["seconds"] = round(time.perf_counter() - start, 1)
     result["load_average"] = {"before": load_before, "after": load_average()}
+    result["fault_rate"] = faults
     return result

@@ -74,3 +74,22 @@ def test_the_site_ships_the_modules_compiled_in_one_zip(dist: Path) -> None:
     # PEP 552 header: flags 0b01 = hash-based and unchecked (no source is shipped to check against)
     assert {int.from_bytes(h[4:8], "little") for h in headers.values()} == {1}
     assert sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*.py")) == ["ui/main.py"]
+
+
+def test_a_content_security_policy_stops_injected_scripts(page: Page, base_url: str, watch: Watch) -> None:
+    Table(page, base_url).open()
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content") or ""
+    assert "default-src 'self'" in policy and "'unsafe-inline'" not in policy and "object-src 'none'" in policy
+    blocked = page.evaluate(
+        """() => new Promise((done) => {
+          const check = () => setTimeout(() => done(window.__injected === undefined));
+          document.addEventListener("securitypolicyviolation", check, { once: true });
+          const s = document.createElement("script");
+          s.textContent = "window.__injected = 1";
+          document.body.append(s);
+          setTimeout(() => done("no violation reported"), 3000);
+        })"""
+    )
+    assert blocked is True
+    assert all("Content Security Policy" in e for e in watch.errors), watch.errors
+    watch.errors.clear()  # the one refusal this test asked for

@@ -14,6 +14,7 @@ def test_a_share_link_keeps_the_game_in_progress_and_it_can_be_resumed(page: Pag
     table.open_link("?rules=pagat&deal=77")  # the deal the family texted
     assert table.deal_number() == "77"
     assert "Your game of deal 4,417 is kept under Games." in table.message()
+    table.play_my_turn_simply()
     table.menu("Games")
     listed = page.locator(".kept-games li")
     assert listed.count() == 1 and "Deal 4,417" in listed.inner_text() and "in progress" in listed.inner_text()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
@@ -75,6 +76,44 @@ def python_sources(package: str) -> list[Path]:
     return sorted(p.relative_to(ROOT) for p in found)
 
 
+CHARSET = '<meta charset="utf-8">'
+INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
+
+
+def with_csp(shell: str) -> str:
+    """The page with its Content-Security-Policy as a ``<meta>``, right after the charset.
+
+    Everything comes from the page's own origin; the inline script and style (the saved table's
+    first paint, the start-up screen) are allowed by hash, so nothing else inline can run.
+    ``'wasm-unsafe-eval'`` lets Pyodide compile its WebAssembly. ``'unsafe-eval'`` is measured to
+    be needed, by both runtimes: without it the page never starts ("Evaluating a string as
+    JavaScript violates the following Content Security Policy directive"). Pyodide 314's
+    Emscripten glue (pyodide.asm.mjs) builds its EM_JS and EM_ASM functions with ``eval``, and
+    @pyscript/core 0.7.31 builds functions with ``Function(...)``. Scripts still come only from
+    this origin or by hash, so no injected markup can run. The e2e suite fails on any violation.
+    """
+    hashes: dict[str, list[str]] = {"script": [], "style": []}
+    for kind, body in INLINE.findall(shell):
+        digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+        hashes[kind].append(f"'sha256-{digest}'")
+    policy = "; ".join(
+        [
+            "default-src 'self'",
+            "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' " + " ".join(hashes["script"]),
+            "style-src 'self' " + " ".join(hashes["style"]),
+            "img-src 'self' data:",
+            "connect-src 'self'",
+            "worker-src 'self'",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+        ]
+    )
+    if CHARSET not in shell:
+        sys.exit(f"index.html has lost its {CHARSET}")
+    return shell.replace(CHARSET, f'{CHARSET}\n  <meta http-equiv="Content-Security-Policy" content="{policy}">', 1)
+
+
 def copy_app(*, source: bool = False) -> list[Path]:
     """Copy the shell and the UI's page script, zip the modules; return the Python files zipped.
 
@@ -89,7 +128,7 @@ def copy_app(*, source: bool = False) -> list[Path]:
     if MPY_CONFIG_MARK not in shell:
         sys.exit(f"index.html has lost its {MPY_CONFIG_MARK} line")
     shell = shell.replace(PRELOAD_MARK, preload_links()).replace(MPY_CONFIG_MARK, mpy_config())
-    (DIST / "index.html").write_text(shell)
+    (DIST / "index.html").write_text(with_csp(shell))
     copy(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
     for src in sorted((ROOT / "ui").rglob("*")):
         if src.is_file() and "__pycache__" not in src.parts and src.suffix != ".py":

@@ -736,8 +736,10 @@ def keep_aside(copies: tuple[saves.Copy, ...]) -> None:
             quick_drop(key)
     for copy in copies:
         if copy.source == saves.PRIMARY:
+            # Out of the in-memory copy only: the save that boot writes next (in a transaction
+            # of ours) replaces it on the disk, and a delete sent now could land after that save.
             if GAME_KEY in store:
-                del store[GAME_KEY]
+                dict.__delitem__(store, GAME_KEY)
         else:
             quick_drop(QUICK_GAME_KEY)
 
@@ -848,8 +850,8 @@ def boot() -> None:
 
 boot_started = time.perf_counter()
 boot()
+take_over()  # first: a control in an inert table can't take the focus
 refresh()
-take_over()
 app.addEventListener("click", create_proxy(on_click))
 document.addEventListener("keydown", create_proxy(on_key))
 app.addEventListener("toggle", create_proxy(on_toggle), True)  # toggle doesn't bubble: listen while it descends
