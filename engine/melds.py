@@ -119,26 +119,59 @@ def book_counts(rules: RuleSet, melds: Iterable[TableMeld]) -> list[tuple[int, s
     return [(m.rank, m.kind()) for m in melds if m.is_book]
 
 
-def missing_books(rules: RuleSet, melds: Iterable[TableMeld]) -> list[str]:
-    """What the team still lacks to go out, in words ('a clean book', 'a book of 7s')."""
+@dataclass(frozen=True)
+class BookNeeds:
+    """The books a team still lacks to go out, by kind (the going-out rule, counted once)."""
+
+    clean: int
+    dirty: int
+    wild: int
+    ranks: tuple[int, ...]
+    """Ranks that still need a clean book of their own (004's 7s and 5s)."""
+
+    @property
+    def done(self) -> bool:
+        """True when the team has every book it needs."""
+        return not (self.clean or self.dirty or self.wild or self.ranks)
+
+    @property
+    def clean_total(self) -> int:
+        """Clean books still needed, special ranks included."""
+        return self.clean + len(self.ranks)
+
+
+def book_needs(rules: RuleSet, melds: Iterable[TableMeld]) -> BookNeeds:
+    """What the team still needs to go out, with these melds on the table."""
     books = book_counts(rules, melds)
     clean = [r for r, k in books if k == "clean"]
     dirty = sum(1 for _, k in books if k == "dirty")
     wild = sum(1 for _, k in books if k == "wild")
-    missing: list[str] = []
-    rook = rules.deck == "rook"
+    ranks = []
     for r in rules.need_rank_books:
         if r in clean:
             clean.remove(r)
         else:
-            missing.append(f"a clean book of {C.rank_name(r, rook, plural=True)}")
-    if wild < rules.need_wild:
-        missing.append(_count_words(rules.need_wild - wild, "wild book"))
-    if len(clean) < rules.need_clean:
-        missing.append(_count_words(rules.need_clean - len(clean), "clean book"))
-    spare_clean = max(0, len(clean) - rules.need_clean) if rules.clean_counts_as_dirty else 0
-    if dirty + spare_clean < rules.need_dirty:
-        missing.append(_count_words(rules.need_dirty - dirty - spare_clean, "dirty book"))
+            ranks.append(r)
+    spare = max(0, len(clean) - rules.need_clean) if rules.clean_counts_as_dirty else 0
+    return BookNeeds(
+        clean=max(0, rules.need_clean - len(clean)),
+        dirty=max(0, rules.need_dirty - dirty - spare),
+        wild=max(0, rules.need_wild - wild),
+        ranks=tuple(ranks),
+    )
+
+
+def missing_books(rules: RuleSet, melds: Iterable[TableMeld]) -> list[str]:
+    """What the team still lacks to go out, in words ('a clean book', 'a book of 7s')."""
+    needs = book_needs(rules, melds)
+    rook = rules.deck == "rook"
+    missing = [f"a clean book of {C.rank_name(r, rook, plural=True)}" for r in needs.ranks]
+    if needs.wild:
+        missing.append(_count_words(needs.wild, "wild book"))
+    if needs.clean:
+        missing.append(_count_words(needs.clean, "clean book"))
+    if needs.dirty:
+        missing.append(_count_words(needs.dirty, "dirty book"))
     return missing
 
 

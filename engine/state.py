@@ -295,6 +295,9 @@ class Game:
         taken = self.pile[-take:]
         del self.pile[-take:]
         top = taken.pop()
+        # The taken cards join the hand first: with ``pickup_minimum="with_pile"`` the
+        # melds laid with the pickup may use them (the plan has checked which cards).
+        p.hand.extend(taken)
         for c in own:
             p.hand.remove(c)
         if target is None:
@@ -303,7 +306,6 @@ class Game:
             team.melds[target].cards.extend([top, *own])
         self.log.append(("pickup", seat, top, tuple(taken)))
         self._place(seat, rest)
-        p.hand.extend(taken)
         team.opened = True
         self.picked_up = True
         self.phase = "play"
