@@ -120,25 +120,26 @@ def need_phase(game: Game, phase: str) -> None:
 
 def wild_top_takeable(rules: RuleSet) -> bool:
     """True when a wild card on top of the pile can be taken (with two wild cards, see ``pile_pair``)."""
-    return rules.pickup_wild_top != "never" and rules.wild_melds
+    return rules.pickup_wild_top and rules.wild_melds
 
 
 def pile_pair(rules: RuleSet, top: Card, hand: Sequence[Card]) -> list[Card] | None:
     """The two cards of ``hand`` that take the pile with ``top`` on it, or None when not held.
 
     Two naturals of the top card's rank; under a wild card, two of the same wild
-    (``pickup_wild_top="same"``) or any two wild cards (``"any"``: those of the
-    top card's rank first, 2s before jokers).
+    (``wild_top_pair="same"``) or any two wild cards (``"any"``: those of the top
+    card's rank first).
     """
-    if C.is_wild(top):
-        if rules.pickup_wild_top == "any":
-            wilds = sorted((c for c in hand if C.is_wild(c)), key=lambda c: (C.rank(c) != C.rank(top), c))
-            pair = sorted(wilds[:2])
-        else:
-            pair = sorted(c for c in hand if C.rank(c) == C.rank(top))[:2]
-    else:
-        pair = sorted(c for c in hand if not C.is_wild(c) and C.rank(c) == C.rank(top))[:2]
+    fits = sorted((c for c in hand if pairs_with(rules, top, c)), key=lambda c: (C.rank(c) != C.rank(top), c))
+    pair = sorted(fits[:2])
     return pair if len(pair) == 2 else None
+
+
+def pairs_with(rules: RuleSet, top: Card, card: Card) -> bool:
+    """True when ``card`` can be one of the pair that takes the pile with ``top`` on it."""
+    if C.is_wild(top):
+        return C.is_wild(card) and (rules.wild_top_pair == "any" or C.rank(card) == C.rank(top))
+    return not C.is_wild(card) and C.rank(card) == C.rank(top)
 
 
 def pile_take(rules: RuleSet, pile_size: int, opened: bool) -> int:
@@ -185,7 +186,7 @@ def _pair_for(game: Game, top: Card, hand: Sequence[Card]) -> list[Card]:
     if pair is not None:
         return pair
     if C.is_wild(top):
-        if game.rules.pickup_wild_top == "any":
+        if game.rules.wild_top_pair == "any":
             what = "wild cards"
         else:
             what = "jokers" if C.rank(top) == 0 else "2s"

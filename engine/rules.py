@@ -50,7 +50,7 @@ WildLimit = Literal["half", "third", "two"]
 Pickup = Literal["top7", "whole", "none"]
 PickupBeforeOpening = Literal["full", "top_only", "never"]
 GoOutDiscard = Literal["optional", "required", "forbidden"]
-WildTop = Literal["never", "same", "any"]
+WildPair = Literal["same", "any"]
 PartnerInFoot = Literal["no", "played", "in_foot"]
 PickupMinimum = Literal["with_pile", "hand_only"]
 
@@ -112,9 +112,11 @@ class RuleSet:
     # Turn
     draw: int = 2
     pickup: Pickup = "top7"
-    pickup_wild_top: WildTop = "never"
-    """A wild card on top of the pile: never taken, taken with two of the same wild
-    (jokers under a joker, 2s under a 2), or with any two wild cards."""
+    pickup_wild_top: bool = False
+    """A wild card on top of the pile may be taken (where wild cards meld on their own)."""
+    wild_top_pair: WildPair = "same"
+    """The pair under a wild top card: two of the same wild (jokers under a joker, 2s
+    under a 2), or any two wild cards."""
     pickup_ends_turn: bool = False
     pickup_before_opening: PickupBeforeOpening = "full"
     pickup_minimum: PickupMinimum = "hand_only"
@@ -195,8 +197,8 @@ class RuleSet:
             raise ValueError(f"unknown pickup rule: {self.pickup_before_opening}")
         if self.pickup_minimum not in ("with_pile", "hand_only"):
             raise ValueError(f"unknown first-meld pickup rule: {self.pickup_minimum}")
-        if self.pickup_wild_top not in ("never", "same", "any"):
-            raise ValueError(f"unknown wild-top rule: {self.pickup_wild_top}")
+        if self.wild_top_pair not in ("same", "any"):
+            raise ValueError(f"unknown wild-top pair: {self.wild_top_pair}")
         if self.partner_in_foot not in ("no", "played", "in_foot"):
             raise ValueError(f"unknown partner rule: {self.partner_in_foot}")
         if self.deck not in ("standard", "rook"):
@@ -295,7 +297,7 @@ THIRTEEN = RuleSet(
     foot_size=13,
     wild_limit="third",
     wild_melds=True,
-    pickup_wild_top="same",
+    pickup_wild_top=True,
     red_three_unplayed=-100,
     need_clean=2,
     need_dirty=2,
@@ -373,7 +375,8 @@ HKF = RuleSet(
     wild_book=2500,
     rank_books=((7, 5000), (5, 3000)),
     pickup="whole",
-    pickup_wild_top="any",
+    pickup_wild_top=True,
+    wild_top_pair="any",
     pickup_ends_turn=True,
     need_clean=1,
     need_dirty=1,
@@ -621,8 +624,6 @@ def _jsonable(value: Any) -> Any:
 LEGACY_VALUES: dict[tuple[str, bool], str] = {
     ("partner_in_foot", False): "no",
     ("partner_in_foot", True): "played",
-    ("pickup_wild_top", False): "never",
-    ("pickup_wild_top", True): "same",
 }
 """Values of switches that were yes/no before they had more readings (older saves and links)."""
 

@@ -140,9 +140,9 @@ def _pile(rules: RuleSet) -> list[str]:
     ]
     if rules.black_threes_special:
         out.append("A black 3 on top blocks the pile for the next player.")
-    if rules.pickup_wild_top == "same" and rules.wild_melds:
+    if rules.pickup_wild_top and rules.wild_melds and rules.wild_top_pair == "same":
         out.append("With a wild card on top you need two of that same wild card: jokers under a joker, 2s under a 2.")
-    elif rules.pickup_wild_top == "any" and rules.wild_melds:
+    elif rules.pickup_wild_top and rules.wild_melds:
         out.append("With a wild card on top you need two wild cards, jokers and 2s alike, "
                    "and the three start or join your wild meld.")
     else:

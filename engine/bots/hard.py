@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..cards import Card
+from ..plans import wild_top_takeable
 from ..rules import RuleSet
 from ..views import View
 from . import explain as E
@@ -137,7 +138,7 @@ class HardBot(NormalBot):
         if rules.pickup == "none" or (C.is_black_three(card) and rules.black_threes_special):
             return 0.0, ""
         if C.is_wild(card):
-            return (0.15, "") if rules.pickup_wild_top and rules.wild_melds else (0.0, "")
+            return (0.15, "") if wild_top_takeable(rules) else (0.0, "")
         r = C.rank(card)
         m = ctx.opp_open(r)
         if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:

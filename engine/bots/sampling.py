@@ -16,6 +16,7 @@ from .. import cards as C
 from ..cards import Card
 from ..deal import SplitMix64, full_deck
 from ..melds import TableMeld
+from ..plans import pairs_with
 from ..state import Game, Player, Team
 from ..views import View
 
@@ -53,8 +54,9 @@ def known_holdings(view: View) -> dict[int, Counter[Card]]:
         held = known[seat]
         if kind == "pickup":
             top = entry[2]
-            pair = [c for c in sorted(held.elements())
-                    if C.rank(c) == C.rank(top) and C.is_wild(c) == C.is_wild(top)][:2]
+            # The pair as the engine picks it (``plans.pile_pair``), as far as it is known.
+            pair = sorted((c for c in held.elements() if pairs_with(view.rules, top, c)),
+                          key=lambda c: (C.rank(c) != C.rank(top), c))[:2]
             held.subtract(pair)
             held.update(entry[3])
         elif kind == "meld":
