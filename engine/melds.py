@@ -95,23 +95,36 @@ def _check_black_threes(rules: RuleSet, wilds: int, going_out: bool) -> None:
         )
 
 
+def max_wilds(rules: RuleSet, rank: int, naturals: int) -> int:
+    """The most wild cards a meld of natural ``rank`` with ``naturals`` natural cards may hold.
+
+    Zero for ranks that take no wild cards (004's 5s and 7s) or below two naturals;
+    otherwise no more than the naturals (``half``), half of them (``third``), or two.
+    """
+    if rank in rules.no_wild_ranks or naturals < 2:
+        return 0
+    if rules.wild_limit == "half":
+        return naturals
+    if rules.wild_limit == "third":
+        return naturals // 2
+    return 2
+
+
+_TOO_MANY_WILDS = {
+    "half": "A meld can't hold more wild cards than natural cards.",
+    "third": "A meld needs twice as many natural cards as wild cards.",
+    "two": "A meld holds at most two wild cards.",
+}
+
+
 def _check_wild_limit(rules: RuleSet, rank: int, naturals: int, wilds: int, label: str) -> None:
-    if wilds == 0:
+    if wilds <= max_wilds(rules, rank, naturals):
         return
     if rank in rules.no_wild_ranks:
         raise RuleViolation("no_wilds_allowed", f"A meld of {label} takes no wild cards.")
     if naturals < 2:
         raise RuleViolation("too_few_naturals", "A meld needs at least two natural cards.")
-    if rules.wild_limit == "half" and wilds > naturals:
-        raise RuleViolation(
-            "too_many_wilds", "A meld can't hold more wild cards than natural cards."
-        )
-    if rules.wild_limit == "third" and naturals < 2 * wilds:
-        raise RuleViolation(
-            "too_many_wilds", "A meld needs twice as many natural cards as wild cards."
-        )
-    if rules.wild_limit == "two" and wilds > 2:
-        raise RuleViolation("too_many_wilds", "A meld holds at most two wild cards.")
+    raise RuleViolation("too_many_wilds", _TOO_MANY_WILDS[rules.wild_limit])
 
 
 def book_counts(rules: RuleSet, melds: Iterable[TableMeld]) -> list[tuple[int, str]]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from . import plans
+from . import plans, seats
 from .actions import (
     Action,
     Answer,
@@ -34,15 +34,9 @@ from .errors import RuleViolation
 from .melds import TableMeld
 from .rules import RuleSet
 from .scoring import Leftover, TeamScore, TeamTable, score
+from .seats import SEAT_NAMES_4, SEAT_NAMES_6, seat_names
 
-SEAT_NAMES_4 = ("South", "West", "North", "East")
-SEAT_NAMES_6 = ("South", "West", "Northwest", "North", "Northeast", "East")
-
-
-def seat_names(players: int) -> tuple[str, ...]:
-    """Names of the seats in turn order."""
-    return SEAT_NAMES_6 if players == 6 else SEAT_NAMES_4
-
+__all__ = ["SEAT_NAMES_4", "SEAT_NAMES_6", "Game", "Player", "RoundResult", "Team", "new_game", "seat_names"]
 
 @dataclass
 class Player:
@@ -136,7 +130,7 @@ class Game:
         self.pile: list[Card] = []
         self.log: list[tuple[Any, ...]] = []
         self.went_out: int | None = None
-        first = (self.dealer + 1) % self.n
+        first = seats.next_seat(self.dealer, self.n)
         for i in range(self.n):
             seat = (first + i) % self.n
             self._lay_out_red_threes(seat, replace=True)
@@ -162,15 +156,15 @@ class Game:
 
     def team_of(self, seat: int) -> int:
         """The team (0 or 1) of a seat."""
-        return seat % 2
+        return seats.team_of(seat)
 
     def teammates(self, seat: int) -> list[int]:
         """The other seats of the same team, in turn order from ``seat``."""
-        return [(seat + k) % self.n for k in range(2, self.n, 2)]
+        return seats.teammates(seat, self.n)
 
     def partner(self, seat: int) -> int:
         """The teammate who answers "may I go out?": the next one in turn order."""
-        return (seat + 2) % self.n
+        return seats.partner(seat, self.n)
 
     @property
     def to_act(self) -> int | None:
@@ -268,7 +262,7 @@ class Game:
         p = self.players[self.turn]
         if p.foot_taken if played_foot is None else played_foot:
             p.played_foot = True
-        self._begin_turn((self.turn + 1) % self.n)
+        self._begin_turn(seats.next_seat(self.turn, self.n))
 
     # ----- drawing and the pile -----------------------------------------------
 
@@ -460,7 +454,7 @@ class Game:
         """The team's side of the table as a score pad sees it."""
         names = seat_names(self.n)
         leftovers: list[Leftover] = []
-        for seat in range(team, self.n, 2):
+        for seat in seats.team_seats(team, self.n):
             p = self.players[seat]
             leftovers.append(Leftover(names[seat], p.stage, tuple(p.hand)))
             if self.rules.knee_size and not p.knee_taken and not p.foot_taken:

@@ -15,7 +15,8 @@ from . import cards as C
 from .cards import Card
 from .rules import RuleSet
 from .scoring import TeamScore
-from .state import Game, RoundResult, seat_names
+from .seats import seat_names, team_of
+from .state import Game, RoundResult
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class View:
     @property
     def my_team(self) -> int:
         """The viewer's team."""
-        return self.seat % 2
+        return team_of(self.seat)
 
     @property
     def pile_top(self) -> Card | None:
@@ -110,7 +111,7 @@ def view_for(game: Game, seat: int) -> View:
         SeatView(
             seat=s,
             name=names[s],
-            team=s % 2,
+            team=team_of(s),
             hand_count=len(p.hand),
             knee_count=len(p.knee),
             foot_count=len(p.foot),

@@ -32,6 +32,7 @@ from .. import cards as C
 from ..cards import Card
 from ..plans import wild_top_takeable
 from ..rules import RuleSet
+from ..scoring import card_cost
 from ..views import View
 from . import explain as E
 from .base import Decision
@@ -178,9 +179,5 @@ class HardBot(NormalBot):
 
 
 def _cost(rules: RuleSet, c: Card, unplayed: bool) -> float:
-    """What a card left over costs (red 3s only turn up in unplayed sets)."""
-    if C.is_red_three(c):
-        return float(-rules.red_three_unplayed)
-    if C.is_black_three(c) and rules.black_threes_special:
-        return float(rules.black_three_left)
-    return float(rules.value(C.rank(c)))
+    """What a card left over costs (the engine's ``scoring.card_cost``)."""
+    return float(card_cost(rules, c))

@@ -9,6 +9,7 @@ block), keep wild cards for books, and go out when it gains more than holding.
 from __future__ import annotations
 
 from .. import cards as C
+from .. import seats
 from ..actions import (
     Action,
     Answer,
@@ -269,8 +270,8 @@ class NormalBot:
         """Whether the team gains by ``goer`` going out now, and why in words."""
         view, rules = ctx.view, ctx.rules
         n = rules.players
-        team = [(goer + k) % n for k in range(2, n, 2)]
-        opps = [(goer + k) % n for k in range(1, n, 2)]
+        team = seats.teammates(goer, n)
+        opps = seats.opponents(goer, n)
         ours = sum(self.leftover_estimate(ctx, s) for s in team)
         theirs = sum(self.leftover_estimate(ctx, s) for s in opps)
         gain = rules.going_out_bonus + theirs - ours
