@@ -22,6 +22,7 @@ from . import cards as C
 from .actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
 from .cards import Card
 from .errors import RuleViolation
+from .events import Phase
 from .melds import BOOK_SIZE, TableMeld, book_needs, check_meld, meld_value, missing_books
 from .rules import RuleSet
 
@@ -100,7 +101,7 @@ def validate(game: Game, action: Action) -> None:
             raise RuleViolation("not_an_action", "That is not something a player can do.")
 
 
-def need_phase(game: Game, phase: str) -> None:
+def need_phase(game: Game, phase: Phase) -> None:
     """Raise unless the game is in ``phase``, saying why the action doesn't fit now."""
     if game.phase == phase:
         return

@@ -31,6 +31,22 @@ from .actions import (
 from .cards import Card
 from .deal import check_deal_number, deal
 from .errors import RuleViolation
+from .events import (
+    Answered,
+    Asked,
+    Discarded,
+    Drew,
+    EndedTurn,
+    Event,
+    Melded,
+    Phase,
+    PickedUpSet,
+    RedThree,
+    StockOut,
+    TookPile,
+    Upcard,
+    WentOut,
+)
 from .melds import TableMeld
 from .rules import RuleSet
 from .scoring import Leftover, TeamScore, TeamTable, score
@@ -128,7 +144,7 @@ class Game:
         self.teams = [Team(), Team()]
         self.stock: list[Card] = list(reversed(d.stock))  # next card at the end
         self.pile: list[Card] = []
-        self.log: list[tuple[Any, ...]] = []
+        self.log: list[Event] = []
         self.went_out: int | None = None
         first = seats.next_seat(self.dealer, self.n)
         for i in range(self.n):
@@ -147,7 +163,7 @@ class Game:
             )
             if not skip:
                 self.pile.append(card)
-                self.log.append(("upcard", None, card))
+                self.log.append(Upcard(card))
                 return
             self.stock.insert(0, card)  # buried at the bottom of the stock
             skipped += 1
@@ -250,12 +266,12 @@ class Game:
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
-        self.phase = "draw"
+        self.phase: Phase = "draw"
         self.asked = False
         self.permission: bool | None = None
         self.picked_up = False
         if not self.stock:
-            self.log.append(("stock_out", seat))
+            self.log.append(StockOut(seat))
             self._end_round(None)
 
     def _end_turn(self, played_foot: bool | None = None) -> None:
@@ -273,7 +289,7 @@ class Game:
         count = min(self.rules.draw, len(self.stock))
         drawn = [self.stock.pop() for _ in range(count)]
         p.hand.extend(drawn)
-        self.log.append(("draw", seat, count))
+        self.log.append(Drew(seat, count))
         self._lay_out_red_threes(seat, replace=True)
         if p.knee_due and not p.knee_taken:
             self._take_knee_now(seat)
@@ -298,7 +314,7 @@ class Game:
             team.melds.append(TableMeld(meld_rank, [top, *own]))
         else:
             team.melds[target].cards.extend([top, *own])
-        self.log.append(("pickup", seat, top, tuple(taken)))
+        self.log.append(TookPile(seat, top, tuple(taken)))
         self._place(seat, rest)
         team.opened = True
         self.picked_up = True
@@ -331,7 +347,7 @@ class Game:
             else:
                 assert play.rank is not None
                 team.melds.append(TableMeld(play.rank, list(play.cards)))
-            self.log.append(("meld", seat, play.meld, play.rank, tuple(play.cards)))
+            self.log.append(Melded(seat, play.meld, play.rank, tuple(play.cards)))
 
     def _after_melding(self, seat: int, had_book: bool) -> None:
         team_i = self.team_of(seat)
@@ -357,7 +373,7 @@ class Game:
         p.knee_due = False
         p.hand.extend(p.knee)
         p.knee = []
-        self.log.append(("knee", seat))
+        self.log.append(PickedUpSet(seat, "knee"))
         self._lay_out_red_threes(seat, replace=self.rules.red_three_replace_from_knee_foot)
 
     def _refill_empty_hand(self, seat: int) -> None:
@@ -373,7 +389,7 @@ class Game:
             else:
                 p.foot_taken = True
                 p.hand, p.foot = p.foot, []
-            self.log.append((which, seat))
+            self.log.append(PickedUpSet(seat, "knee" if which == "knee" else "foot"))
             self._lay_out_red_threes(seat, replace=self.rules.red_three_replace_from_knee_foot)
 
     def _lay_out_red_threes(self, seat: int, replace: bool) -> None:
@@ -387,7 +403,7 @@ class Game:
             for c in reds:
                 p.hand.remove(c)
                 team.red_threes.append(c)
-                self.log.append(("red3", seat, c))
+                self.log.append(RedThree(seat, c))
             if not replace:
                 return
             count = min(len(reds), len(self.stock))
@@ -401,7 +417,7 @@ class Game:
         p = self.players[seat]
         p.hand.remove(card)
         self.pile.append(card)
-        self.log.append(("discard", seat, card))
+        self.log.append(Discarded(seat, card))
         if not p.hand and self.next_set(seat) is None:
             self._go_out(seat)
             return
@@ -413,7 +429,7 @@ class Game:
 
     def _end_turn_action(self) -> None:
         plans.plan_end_turn(self)
-        self.log.append(("end", self.turn))
+        self.log.append(EndedTurn(self.turn))
         self._end_turn()
 
     def can_go_out_now(self, seat: int) -> bool:
@@ -424,17 +440,17 @@ class Game:
         plans.plan_ask(self)
         self.asked = True
         self.phase = "answer"
-        self.log.append(("ask", self.turn))
+        self.log.append(Asked(self.turn))
 
     def _answer(self, yes: bool) -> None:
         plans.need_phase(self, "answer")
         self.permission = yes
         self.phase = "play"
-        self.log.append(("answer", self.partner(self.turn), yes))
+        self.log.append(Answered(self.partner(self.turn), yes))
 
     def _go_out(self, seat: int) -> None:
         self.went_out = seat
-        self.log.append(("out", seat))
+        self.log.append(WentOut(seat))
         self._end_round(seat)
 
     # ----- rounds -------------------------------------------------------------

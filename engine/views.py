@@ -9,10 +9,10 @@ this round (draws as counts only).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from . import cards as C
 from .cards import Card
+from .events import Event, Phase
 from .rules import RuleSet
 from .scoring import TeamScore
 from .seats import seat_names, team_of
@@ -69,7 +69,7 @@ class View:
     round_index: int
     dealer: int
     turn: int
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: tuple[Card, ...]
     seats: tuple[SeatView, ...]
@@ -80,7 +80,7 @@ class View:
     asked: bool
     permission: bool | None
     picked_up: bool
-    log: tuple[tuple[Any, ...], ...]
+    log: tuple[Event, ...]
     results: tuple[RoundResult, ...]
     went_out: int | None
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from .. import cards as C
 from .. import seats
 from ..cards import Card
+from ..events import Discarded, TookPile
 from ..melds import BookNeeds, TableMeld, book_needs
 from ..rules import RuleSet
 from ..views import MeldView, View
@@ -48,11 +49,12 @@ def teammates(view: View) -> list[int]:
 def discarded_ranks(view: View, seat: int) -> Counter[int]:
     """Ranks ``seat`` discarded this round since it last took the pile (hints it holds no pair)."""
     out: Counter[int] = Counter()
-    for entry in view.log:
-        if entry[0] == "discard" and entry[1] == seat:
-            out[C.rank(entry[2])] += 1
-        elif entry[0] == "pickup" and entry[1] == seat:
-            out.clear()
+    for event in view.log:
+        match event:
+            case Discarded(seat=s, card=card) if s == seat:
+                out[C.rank(card)] += 1
+            case TookPile(seat=s) if s == seat:
+                out.clear()
     return out
 
 
