@@ -338,14 +338,18 @@ def extras_allowed(rules: RuleSet, melds: Sequence[TableMeld], index: int) -> bo
     return book_needs(rules, others) == book_needs(rules, melds)
 
 
+def last_discard_allowed(rules: RuleSet, picked_up: bool) -> bool:
+    """True when a player may go out by discarding the last card (this turn took the pile or not)."""
+    return rules.go_out_discard != "forbidden" and not (rules.pickup_ends_turn and picked_up)
+
+
 def _is_finishing(game: Game, seat: int, hand_after: int, from_pickup: bool) -> bool:
     """True when the action leaves a player in the foot with nothing, or one card to discard."""
     if game.next_set(seat) is not None:
         return False
     if hand_after == 0:
         return True
-    no_discard = game.rules.pickup_ends_turn and (game.picked_up or from_pickup)
-    return hand_after == 1 and not no_discard and game.rules.go_out_discard != "forbidden"
+    return hand_after == 1 and last_discard_allowed(game.rules, game.picked_up or from_pickup)
 
 
 def _check_hand_after(

@@ -18,6 +18,16 @@ def seat_names(players: int) -> tuple[str, ...]:
     return SEAT_NAMES_6 if players == 6 else SEAT_NAMES_4
 
 
+def dealer(round_index: int, players: int) -> int:
+    """The dealer of a round (0-based): the seat before South in the first, then one seat on each round."""
+    return (round_index - 1) % players
+
+
+def turn_order(first: int, players: int) -> list[int]:
+    """Every seat once, in turn order from ``first``."""
+    return [(first + i) % players for i in range(players)]
+
+
 def team_of(seat: int) -> int:
     """The team (0 or 1) of a seat."""
     return seat % 2

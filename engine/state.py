@@ -139,7 +139,7 @@ class Game:
     def _start_round(self) -> None:
         rules = self.rules
         d = deal(rules, self.deal_number, self.round_index)
-        self.dealer = (self.round_index - 1) % self.n
+        self.dealer = seats.dealer(self.round_index, self.n)
         self.players = [Player(list(h), list(k), list(f)) for h, k, f in zip(d.hands, d.knees, d.feet, strict=True)]
         self.teams = [Team(), Team()]
         self.stock: list[Card] = list(reversed(d.stock))  # next card at the end
@@ -147,8 +147,7 @@ class Game:
         self.log: list[Event] = []
         self.went_out: int | None = None
         first = seats.next_seat(self.dealer, self.n)
-        for i in range(self.n):
-            seat = (first + i) % self.n
+        for seat in seats.turn_order(first, self.n):
             self._lay_out_red_threes(seat, replace=True)
         if rules.upcard:
             self._turn_upcard()

@@ -25,7 +25,7 @@ from ..actions import (
 from ..cards import Card
 from ..legal import legal_actions
 from ..melds import meld_value
-from ..plans import partners_block, pile_pair, pile_take, wild_top_takeable
+from ..plans import last_discard_allowed, partners_block, pile_pair, pile_take, wild_top_takeable
 from ..views import View
 from . import explain as E
 from .base import Decision, NoLegalAction, bot_seed, decision_rng
@@ -215,7 +215,7 @@ class NormalBot:
         plan = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=True)
         plays = plan.plays
         left = len(plan.left)
-        can_discard = rules.go_out_discard != "forbidden" and not (rules.pickup_ends_turn and view.picked_up)
+        can_discard = last_discard_allowed(rules, view.picked_up)
         if left > 1 or (left == 1 and not can_discard) or (left == 0 and rules.go_out_discard == "required"):
             return None
         if not team_needs(rules, ctx.melds_after(plays)).done:
