@@ -64,6 +64,13 @@ def test_black_three_on_top_blocks_the_pile(name: str) -> None:
     assert PickUp() not in legal_actions(g)
 
 
+def test_hkf_same_wild_house_reading() -> None:
+    # The 003 reading on the knee game's table: a joker and a 2 are no pair under a 2.
+    rules = preset("hkf", wild_top_pair="same")
+    g = arrange(rules, phase="draw", hands={0: "JK 2D 5S 9C"}, pile="8H 9H 2C", opened={0: True})
+    assert reason(g, PickUp()) == "need_pair"
+
+
 def test_hkf_takes_a_wild_top_with_any_two_wild_cards() -> None:
     """004, "Taking the discard pile": only "not a black three" and "two cards of the same
     rank"; wild cards meld on their own, and jokers and 2s share the wild canasta, so a
@@ -88,11 +95,13 @@ def test_hkf_takes_a_wild_top_with_any_two_wild_cards() -> None:
 
 
 def test_classic_wild_on_top_blocks_the_pile() -> None:
+    """000, "Picking Up the Discard Pile": the top card can't be a wild card (``pickup_wild_top`` off)."""
     g = arrange("classic", phase="draw", hands={0: "JK JK 9S 9D"}, pile="9H JK", opened={0: True})
     assert reason(g, PickUp()) == "wild_on_top"
 
 
 def test_thirteen_takes_a_wild_top_with_two_of_the_same_wild() -> None:
+    """003, "Taking the pile": with a wild card on top, two of the same wild (``wild_top_pair="same"``)."""
     g = arrange("thirteen", phase="draw", hands={0: "JK 2C 5S"}, pile="9H JK", opened={0: True})
     assert reason(g, PickUp()) == "need_pair"
     g = arrange("thirteen", phase="draw", hands={0: "JK JK 5S"}, pile="9H JK", opened={0: True})

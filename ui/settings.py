@@ -39,7 +39,7 @@ CANASTA_VALUES: dict[str, dict[str, Any]] = {
     "club": {"rank_books": ((7, 2000), (5, 2000)), "wild_book": 1500},
 }
 """004's canasta values: as most write-ups give them, or as the club sheet it quotes (with its
-first meld from 60, which is the ``first_meld`` switch's "60" value)."""
+first meld from 60: choosing "club" also sets the ``first_meld`` switch to "60", see ``BRINGS``)."""
 
 DERIVED: dict[str, dict[Any, dict[str, Any]]] = {"first_meld": SCHEDULES, "canastas": CANASTA_VALUES}
 """Switches that are not one RuleSet field: each value maps to the fields it sets."""
@@ -124,6 +124,10 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
     ),
 }
 """The house-rule switches offered in Settings, each with its allowed values."""
+
+BRINGS: dict[tuple[str, Any], dict[str, Any]] = {("canastas", "club"): {"first_meld": "round60"}}
+"""Choosing one of these values also sets the switches listed (which stay free to change after):
+the club sheet's canasta values come with its first meld from 60."""
 
 PRESET_ONLY = ("canastas",)
 """Switches that only fit a rule set whose own values are one of theirs (the canastas of 7s and 5s)."""
@@ -255,6 +259,7 @@ class Settings:
                 house.pop(name, None)
             else:
                 house[name] = house_value(name, str(raw))
+                house.update(BRINGS.get((name, house[name]), {}))
             rules_for(self.preset, house)  # refuse combinations the engine rejects
             return replace(self, house=_clean(self.preset, house))
         raise ValueError(f"unknown setting {key}")

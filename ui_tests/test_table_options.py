@@ -32,21 +32,25 @@ def test_every_table_option_of_004_is_a_switch() -> None:
 
 def test_club_sheet_canasta_values() -> None:
     """004, "Scoring a round": one club sheet scores 7s and 5s 2,000 each and wild 1,500."""
-    rules = Settings(preset="hkf").with_change("house:canastas", "club").rules()
+    settings = Settings(preset="hkf").with_change("house:canastas", "club")
+    assert settings.house == {"canastas": "club", "first_meld": "round60"}  # the sheet's first meld from 60
+    rules = settings.rules()
     assert rules.rank_books == ((7, 2000), (5, 2000)) and rules.wild_book == 1500
+    assert rules.first_meld_minimum(0, 0) == 60
     sevens = tuple(C.parse(c) for c in "7S 7H 7D 7C 7S 7H 7D".split())
     wilds = tuple(C.parse(c) for c in "JK JK 2S 2C 2D 2H 2S".split())
     table = TeamTable(melds=((7, sevens), (C.WILD_RANK, wilds)))
     assert score(rules, table).by_kind("books") == 3500
     assert score(PRESETS["hkf"], table).by_kind("books") == 7500
     assert "2,000" in page_text(rules)
-    assert house_of(rules) == {"canastas": "club"}
+    assert house_of(rules) == {"canastas": "club", "first_meld": "round60"}
     query = build_query(rules, 12)
-    assert query.endswith("house=canastas.club")
-    assert parse_query(query).house == {"canastas": "club"}
-    # With the club's first meld of 60: the first-meld switch.
-    both = rules_for("hkf", {"canastas": "club", "first_meld": "round60"})
-    assert both.first_meld_minimum(0, 0) == 60 and both.wild_book == 1500
+    assert "canastas.club" in query and "first_meld.60" in query
+    assert parse_query(query).house == {"canastas": "club", "first_meld": "round60"}
+    # The first meld stays a switch of its own: the club's canastas with 50 in round 1.
+    fifty = settings.with_change("house:first_meld", "round")
+    assert fifty.house == {"canastas": "club"} and fifty.rules().first_meld_minimum(0, 0) == 50
+    assert rules_for("hkf", {"canastas": "club"}).wild_book == 1500
 
 
 @pytest.mark.parametrize("name", ["classic", "pagat", "thirteen", "rook"])
