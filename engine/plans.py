@@ -131,7 +131,12 @@ def pile_pair(rules: RuleSet, top: Card, hand: Sequence[Card]) -> list[Card] | N
     (``wild_top_pair="same"``) or any two wild cards (``"any"``: those of the top
     card's rank first).
     """
-    fits = sorted((c for c in hand if pairs_with(rules, top, c)), key=lambda c: (C.rank(c) != C.rank(top), c))
+    fits = [c for c in hand if pairs_with(rules, top, c)]
+    if not C.is_wild(top):
+        fits.sort()  # the lowest two naturals
+    elif rules.wild_top_pair == "any":
+        fits.sort(key=lambda c: (C.rank(c) != C.rank(top), c))
+    # (Two of the same wild: the first two held, as the hand lists them.)
     pair = sorted(fits[:2])
     return pair if len(pair) == 2 else None
 
