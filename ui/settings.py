@@ -11,7 +11,15 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from engine.errors import LoadError
-from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, RuleSet, preset, validate_rules
+from engine.rules import (
+    LEGACY_VALUES,
+    PRESETS,
+    ROOK_SCORE_MINIMUMS,
+    ROUND_MINIMUMS,
+    RuleSet,
+    preset,
+    validate_rules,
+)
 from engine.serialize import parse_json
 
 LEVELS: tuple[tuple[str, str], ...] = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
@@ -326,6 +334,8 @@ def load_settings(text: Any) -> Settings:
     if isinstance(house, dict):
         good: dict[str, Any] = {}
         for key, value in house.items():
+            if isinstance(value, bool) and (key, value) in LEGACY_VALUES:
+                value = LEGACY_VALUES[(key, value)]  # a yes/no switch that has more readings now
             if key in HOUSE_CHOICES and any(
                 v == value and type(v) is type(value) for v, _s, _l in HOUSE_CHOICES[key][1]
             ):

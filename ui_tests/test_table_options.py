@@ -8,7 +8,7 @@ from engine import cards as C
 from engine.rules import PRESETS, preset, rules_from_dict
 from engine.scoring import TeamTable, score
 from ui.rules_text import rules_page
-from ui.settings import HOUSE_CHOICES, Settings, house_of, rules_for
+from ui.settings import HOUSE_CHOICES, Settings, house_of, load_settings, rules_for
 from ui.share import build_query, parse_query
 
 
@@ -93,6 +93,12 @@ def test_old_yes_no_partner_rule_in_a_save_reads_as_played() -> None:
     rules = rules_from_dict({"preset": "classic", "options": {"partner_in_foot": True}})
     assert rules.partner_in_foot == "played"
     assert rules_from_dict({"preset": "pagat", "options": {"partner_in_foot": False}}).partner_in_foot == "no"
+
+
+def test_stored_settings_with_the_old_yes_no_partner_rule() -> None:
+    assert load_settings('{"house": {"partner_in_foot": true}}').house == {"partner_in_foot": "played"}
+    assert load_settings('{"preset": "pagat", "house": {"partner_in_foot": false}}').house == {"partner_in_foot": "no"}
+    assert parse_query("?rules=classic&deal=5&house=partner_in_foot.yes").house == {"partner_in_foot": "played"}
 
 
 def test_classic_pickup_minimum_reading_and_its_house_rule() -> None:
