@@ -20,6 +20,7 @@ from typing import Any
 from .bots import make_bot
 from .bots.base import NoLegalAction
 from .rules import RuleSet
+from .seats import team_of
 from .state import Game
 from .views import view_for
 
@@ -40,7 +41,7 @@ def play_game(
 ) -> tuple[list[int], dict[str, list[float]]]:
     """Play one whole game with ``team_levels[t]`` in the seats of team ``t``."""
     game = Game(rules, deal_number)
-    bots = [make_bot(team_levels[s % 2], s, deal_number) for s in range(rules.players)]
+    bots = [make_bot(team_levels[team_of(s)], s, deal_number) for s in range(rules.players)]
     times: dict[str, list[float]] = {lvl: [] for lvl in team_levels}
     for _ in range(MAX_DECISIONS):
         if game.over:
@@ -57,7 +58,7 @@ def play_game(
             return totals, times
         elapsed = (time.thread_time() - start) * 1000.0
         if game.phase != "round_over":
-            times[team_levels[seat % 2]].append(elapsed)
+            times[team_levels[team_of(seat)]].append(elapsed)
         game.apply(decision.action)
     raise RuntimeError(f"deal {deal_number}: the game did not end")
 

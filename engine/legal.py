@@ -26,6 +26,7 @@ from .actions import (
 from .cards import Card
 from .errors import RuleViolation
 from .melds import BOOK_SIZE
+from .plans import pairs_with
 from .state import Game
 
 
@@ -180,10 +181,7 @@ def outline_cards(game: Game, seat: int) -> set[Card]:
             out.update(play.cards)
     top = game.pile_top()
     if game.phase == "draw" and top is not None and pickup_blocked(game) is None:
-        if C.is_wild(top):
-            out.update(c for c in hand if C.rank(c) == C.rank(top))
-        else:
-            out.update(c for c in hand if not C.is_wild(c) and C.rank(c) == C.rank(top))
+        out.update(c for c in hand if pairs_with(game.rules, top, c))
     if any(C.is_wild(c) for c in out):
         out.update(c for c in hand if C.is_wild(c))
     return out

@@ -95,23 +95,36 @@ def _check_black_threes(rules: RuleSet, wilds: int, going_out: bool) -> None:
         )
 
 
+def max_wilds(rules: RuleSet, rank: int, naturals: int) -> int:
+    """The most wild cards a meld of natural ``rank`` with ``naturals`` natural cards may hold.
+
+    Zero for ranks that take no wild cards (004's 5s and 7s) or below two naturals;
+    otherwise no more than the naturals (``half``), half of them (``third``), or two.
+    """
+    if rank in rules.no_wild_ranks or naturals < 2:
+        return 0
+    if rules.wild_limit == "half":
+        return naturals
+    if rules.wild_limit == "third":
+        return naturals // 2
+    return 2
+
+
+_TOO_MANY_WILDS = {
+    "half": "A meld can't hold more wild cards than natural cards.",
+    "third": "A meld needs twice as many natural cards as wild cards.",
+    "two": "A meld holds at most two wild cards.",
+}
+
+
 def _check_wild_limit(rules: RuleSet, rank: int, naturals: int, wilds: int, label: str) -> None:
-    if wilds == 0:
+    if wilds <= max_wilds(rules, rank, naturals):
         return
     if rank in rules.no_wild_ranks:
         raise RuleViolation("no_wilds_allowed", f"A meld of {label} takes no wild cards.")
     if naturals < 2:
         raise RuleViolation("too_few_naturals", "A meld needs at least two natural cards.")
-    if rules.wild_limit == "half" and wilds > naturals:
-        raise RuleViolation(
-            "too_many_wilds", "A meld can't hold more wild cards than natural cards."
-        )
-    if rules.wild_limit == "third" and naturals < 2 * wilds:
-        raise RuleViolation(
-            "too_many_wilds", "A meld needs twice as many natural cards as wild cards."
-        )
-    if rules.wild_limit == "two" and wilds > 2:
-        raise RuleViolation("too_many_wilds", "A meld holds at most two wild cards.")
+    raise RuleViolation("too_many_wilds", _TOO_MANY_WILDS[rules.wild_limit])
 
 
 def book_counts(rules: RuleSet, melds: Iterable[TableMeld]) -> list[tuple[int, str]]:
@@ -119,26 +132,59 @@ def book_counts(rules: RuleSet, melds: Iterable[TableMeld]) -> list[tuple[int, s
     return [(m.rank, m.kind()) for m in melds if m.is_book]
 
 
-def missing_books(rules: RuleSet, melds: Iterable[TableMeld]) -> list[str]:
-    """What the team still lacks to go out, in words ('a clean book', 'a book of 7s')."""
+@dataclass(frozen=True)
+class BookNeeds:
+    """The books a team still lacks to go out, by kind (the going-out rule, counted once)."""
+
+    clean: int
+    dirty: int
+    wild: int
+    ranks: tuple[int, ...]
+    """Ranks that still need a clean book of their own (004's 7s and 5s)."""
+
+    @property
+    def done(self) -> bool:
+        """True when the team has every book it needs."""
+        return not (self.clean or self.dirty or self.wild or self.ranks)
+
+    @property
+    def clean_total(self) -> int:
+        """Clean books still needed, special ranks included."""
+        return self.clean + len(self.ranks)
+
+
+def book_needs(rules: RuleSet, melds: Iterable[TableMeld]) -> BookNeeds:
+    """What the team still needs to go out, with these melds on the table."""
     books = book_counts(rules, melds)
     clean = [r for r, k in books if k == "clean"]
     dirty = sum(1 for _, k in books if k == "dirty")
     wild = sum(1 for _, k in books if k == "wild")
-    missing: list[str] = []
-    rook = rules.deck == "rook"
+    ranks = []
     for r in rules.need_rank_books:
         if r in clean:
             clean.remove(r)
         else:
-            missing.append(f"a clean book of {C.rank_name(r, rook, plural=True)}")
-    if wild < rules.need_wild:
-        missing.append(_count_words(rules.need_wild - wild, "wild book"))
-    if len(clean) < rules.need_clean:
-        missing.append(_count_words(rules.need_clean - len(clean), "clean book"))
-    spare_clean = max(0, len(clean) - rules.need_clean) if rules.clean_counts_as_dirty else 0
-    if dirty + spare_clean < rules.need_dirty:
-        missing.append(_count_words(rules.need_dirty - dirty - spare_clean, "dirty book"))
+            ranks.append(r)
+    spare = max(0, len(clean) - rules.need_clean) if rules.clean_counts_as_dirty else 0
+    return BookNeeds(
+        clean=max(0, rules.need_clean - len(clean)),
+        dirty=max(0, rules.need_dirty - dirty - spare),
+        wild=max(0, rules.need_wild - wild),
+        ranks=tuple(ranks),
+    )
+
+
+def missing_books(rules: RuleSet, melds: Iterable[TableMeld]) -> list[str]:
+    """What the team still lacks to go out, in words ('a clean book', 'a book of 7s')."""
+    needs = book_needs(rules, melds)
+    rook = rules.deck == "rook"
+    missing = [f"a clean book of {C.rank_name(r, rook, plural=True)}" for r in needs.ranks]
+    if needs.wild:
+        missing.append(_count_words(needs.wild, "wild book"))
+    if needs.clean:
+        missing.append(_count_words(needs.clean, "clean book"))
+    if needs.dirty:
+        missing.append(_count_words(needs.dirty, "dirty book"))
     return missing
 
 

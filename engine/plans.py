@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from . import cards as C
 from .actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
 from .cards import Card
 from .errors import RuleViolation
-from .melds import BOOK_SIZE, TableMeld, check_meld, meld_value, missing_books
+from .events import Phase
+from .melds import BOOK_SIZE, TableMeld, book_needs, check_meld, meld_value, missing_books
+from .rules import RuleSet
 
 if TYPE_CHECKING:
     from .state import Game
@@ -99,7 +101,7 @@ def validate(game: Game, action: Action) -> None:
             raise RuleViolation("not_an_action", "That is not something a player can do.")
 
 
-def need_phase(game: Game, phase: str) -> None:
+def need_phase(game: Game, phase: Phase) -> None:
     """Raise unless the game is in ``phase``, saying why the action doesn't fit now."""
     if game.phase == phase:
         return
@@ -117,6 +119,44 @@ def need_phase(game: Game, phase: str) -> None:
 # ----- picking up the pile ----------------------------------------------------
 
 
+def wild_top_takeable(rules: RuleSet) -> bool:
+    """True when a wild card on top of the pile can be taken (with two wild cards, see ``pile_pair``)."""
+    return rules.pickup_wild_top and rules.wild_melds
+
+
+def pile_pair(rules: RuleSet, top: Card, hand: Sequence[Card]) -> list[Card] | None:
+    """The two cards of ``hand`` that take the pile with ``top`` on it, or None when not held.
+
+    Two naturals of the top card's rank; under a wild card, two of the same wild
+    (``wild_top_pair="same"``) or any two wild cards (``"any"``: those of the top
+    card's rank first).
+    """
+    fits = [c for c in hand if pairs_with(rules, top, c)]
+    if not C.is_wild(top):
+        fits.sort()  # the lowest two naturals
+    elif rules.wild_top_pair == "any":
+        fits.sort(key=lambda c: (C.rank(c) != C.rank(top), c))
+    # (Two of the same wild: the first two held, as the hand lists them.)
+    pair = sorted(fits[:2])
+    return pair if len(pair) == 2 else None
+
+
+def pairs_with(rules: RuleSet, top: Card, card: Card) -> bool:
+    """True when ``card`` can be one of the pair that takes the pile with ``top`` on it."""
+    if C.is_wild(top):
+        return C.is_wild(card) and (rules.wild_top_pair == "any" or C.rank(card) == C.rank(top))
+    return not C.is_wild(card) and C.rank(card) == C.rank(top)
+
+
+def pile_take(rules: RuleSet, pile_size: int, opened: bool) -> int:
+    """How many cards of a pile of ``pile_size`` a pickup takes (the top card included)."""
+    if not opened and rules.pickup_before_opening == "top_only":
+        return min(1, pile_size)
+    if rules.pickup == "whole":
+        return pile_size
+    return min(BOOK_SIZE, pile_size)
+
+
 def _pickup_source(game: Game) -> tuple[Card, int, int | None]:
     """Validate the pile itself: (top card, meld rank, target meld index)."""
     rules = game.rules
@@ -130,7 +170,7 @@ def _pickup_source(game: Game) -> tuple[Card, int, int | None]:
         raise RuleViolation("pile_blocked", "A black 3 on top blocks the pile this turn.")
     team = game.teams[game.team_of(game.turn)]
     if C.is_wild(top):
-        if not (rules.pickup_wild_top and rules.wild_melds):
+        if not wild_top_takeable(rules):
             raise RuleViolation("wild_on_top", "You can't pick up the pile with a wild card on top.")
         meld_rank = C.WILD_RANK
     else:
@@ -147,51 +187,62 @@ def _pickup_source(game: Game) -> tuple[Card, int, int | None]:
 
 
 def _pair_for(game: Game, top: Card, hand: Sequence[Card]) -> list[Card]:
-    """The two cards from ``hand`` that go with the pile's top card (same wild rank, or two naturals)."""
+    """The two cards from ``hand`` that go with the pile's top card, or the reason they're missing."""
+    pair = pile_pair(game.rules, top, hand)
+    if pair is not None:
+        return pair
     if C.is_wild(top):
-        pair = [c for c in hand if C.rank(c) == C.rank(top)][:2]
-        if len(pair) < 2:
+        if game.rules.wild_top_pair == "any":
+            what = "wild cards"
+        else:
             what = "jokers" if C.rank(top) == 0 else "2s"
-            raise RuleViolation("need_pair", f"You need two {what} to pick up the pile.")
-        return sorted(pair)
-    pair = sorted(c for c in hand if not C.is_wild(c) and C.rank(c) == C.rank(top))[:2]
-    if len(pair) < 2:
-        what = C.rank_name(C.rank(top), game.rules.deck == "rook", plural=True)
-        raise RuleViolation("need_pair", f"You need two natural {what} to pick up the pile.")
-    return pair
+        raise RuleViolation("need_pair", f"You need two {what} to pick up the pile.")
+    what = C.rank_name(C.rank(top), game.rules.deck == "rook", plural=True)
+    raise RuleViolation("need_pair", f"You need two natural {what} to pick up the pile.")
+
+
+def _take_from(pool: list[Card], spare: list[Card], card: Card) -> None:
+    """Take ``card`` out of ``pool``, else out of ``spare``; refuse a card in neither."""
+    if card in pool:
+        pool.remove(card)
+    elif card in spare:
+        spare.remove(card)
+    else:
+        raise RuleViolation("card_not_in_hand", f"You don't hold the {C.name(card)}.")
 
 
 def plan_pickup(game: Game, extra: Sequence[MeldPlay]) -> PickupPlan:
-    """Validate a pickup: (hand cards for the pile's meld, its rank, target, cards taken, other plays).
+    """Validate a pickup: (cards for the pile's meld besides the top, its rank, target, cards taken, other plays).
 
     A new-meld play of the top card's rank in ``extra`` joins the top card and
     the pair (a third natural laid with the pickup counts toward the minimum).
+    Under ``pickup_minimum="with_pile"`` the plays in ``extra`` may also use the
+    cards taken from under the top card; the pair always comes from the hand.
     """
     top, meld_rank, target = _pickup_source(game)
+    rules = game.rules
     seat = game.turn
     team_i = game.team_of(seat)
+    opening = not game.teams[team_i].opened
+    take = pile_take(rules, len(game.pile), not opening)
     hand_left = list(game.players[seat].hand)
+    under = list(game.pile[len(game.pile) - take : -1]) if rules.pickup_minimum == "with_pile" else []
     joined = [c for play in extra if play.meld is None and play.rank == meld_rank for c in play.cards]
     rest = [play for play in extra if not (play.meld is None and play.rank == meld_rank)]
     for c in joined:
-        if c not in hand_left:
-            raise RuleViolation("card_not_in_hand", f"You don't hold the {C.name(c)}.")
-        hand_left.remove(c)
+        _take_from(hand_left, under, c)
     pair = _pair_for(game, top, hand_left)
     for c in pair:
         hand_left.remove(c)
-    opening = not game.teams[team_i].opened
-    if opening and game.rules.pickup_before_opening == "never":
+    if opening and rules.pickup_before_opening == "never":
         raise RuleViolation("pickup_before_opening", "Your team must meld before taking the pile.")
-    if opening and game.rules.pickup_before_opening == "top_only":
-        take = 1
-    else:
-        take = len(game.pile) if game.rules.pickup == "whole" else min(7, len(game.pile))
     own = [*pair, *joined]
     trio = MeldPlay((top, *own), meld=target, rank=None if target is not None else meld_rank)
     used = sum(len(play.cards) for play in rest)
-    hand_after = len(hand_left) - used + take - 1
-    _plan_plays(game, seat, [trio], rest, hand_left, hand_after, from_pickup=True)
+    # The hand afterwards: what is left of it, plus the cards taken under the top, less the melds.
+    taken_left = len(under) if rules.pickup_minimum == "with_pile" else take - 1
+    hand_after = len(hand_left) + taken_left - used
+    _plan_plays(game, seat, [trio], rest, [*hand_left, *under], hand_after, from_pickup=True)
     return own, meld_rank, target, take, rest
 
 
@@ -240,7 +291,7 @@ def _plan_plays(
                 raise RuleViolation("no_such_meld", "That meld isn't on your side of the table.")
             target = melds[play.meld]
             extras = target.is_book
-            if extras and not _extras_allowed(game, target):
+            if extras and not extras_allowed(rules, team.melds, play.meld):
                 raise RuleViolation("book_closed", "That book is finished: nothing more goes on it.")
             target.cards.extend(play.cards)
             touched.add(play.meld)
@@ -275,11 +326,26 @@ def _plan_plays(
     _check_hand_after(game, seat, hand_after, melds, finishing, from_pickup)
 
 
-def _extras_allowed(game: Game, book: TableMeld) -> bool:
-    """True when cards may still go on this finished book (never on wild or special-rank books)."""
-    rules = game.rules
-    special = book.rank == C.WILD_RANK or any(r == book.rank for r, _ in rules.rank_books)
-    return rules.extras_on_books and not special
+def extras_allowed(rules: RuleSet, melds: Sequence[TableMeld], index: int) -> bool:
+    """True when cards may still go on the team's finished book ``melds[index]``.
+
+    004's table option: only on a book the team doesn't need to go out (its
+    other books still cover every requirement), and never on a wild book or on
+    a rank with a book of its own or no wild cards (004's 5s and 7s).
+    """
+    book = melds[index]
+    if not rules.extras_on_books or book.rank == C.WILD_RANK:
+        return False
+    own_rank = {r for r, _ in rules.rank_books} | set(rules.no_wild_ranks) | set(rules.need_rank_books)
+    if book.rank in own_rank:
+        return False
+    others = [m for i, m in enumerate(melds) if i != index]
+    return book_needs(rules, others) == book_needs(rules, melds)
+
+
+def last_discard_allowed(rules: RuleSet, picked_up: bool) -> bool:
+    """True when a player may go out by discarding the last card (this turn took the pile or not)."""
+    return rules.go_out_discard != "forbidden" and not (rules.pickup_ends_turn and picked_up)
 
 
 def _is_finishing(game: Game, seat: int, hand_after: int, from_pickup: bool) -> bool:
@@ -288,8 +354,7 @@ def _is_finishing(game: Game, seat: int, hand_after: int, from_pickup: bool) -> 
         return False
     if hand_after == 0:
         return True
-    no_discard = game.rules.pickup_ends_turn and (game.picked_up or from_pickup)
-    return hand_after == 1 and not no_discard and game.rules.go_out_discard != "forbidden"
+    return hand_after == 1 and last_discard_allowed(game.rules, game.picked_up or from_pickup)
 
 
 def _check_hand_after(
@@ -369,15 +434,34 @@ def go_out_problem(game: Game, seat: int, melds: list[TableMeld]) -> RuleViolati
     missing = missing_books(rules, melds)
     if missing:
         return RuleViolation("need_books", f"Your team still needs {_join(missing)} to go out.")
-    if rules.partner_in_foot:
-        for mate in game.teammates(seat):
-            if not game.players[mate].played_foot:
-                return RuleViolation("partner_not_in_foot", "Your partner must play from their foot before you go out.")
+    if partners_block(rules, [game.players[mate] for mate in game.teammates(seat)]):
+        if rules.partner_in_foot == "in_foot":
+            return RuleViolation("partner_not_in_foot", "Your partner must be in their foot before you go out.")
+        return RuleViolation("partner_not_in_foot", "Your partner must play from their foot before you go out.")
     if rules.ask_partner and game.permission is not True:
         if game.permission is False:
             return RuleViolation("partner_said_no", "Your partner said no: you can't go out this turn.")
         return RuleViolation("ask_first", 'Ask your partner "May I go out?" first.')
     return None
+
+
+class FootStage(Protocol):
+    """What the partner rule reads of a seat (a ``Player`` or a ``SeatView``)."""
+
+    @property
+    def played_foot(self) -> bool: ...
+
+    @property
+    def stage(self) -> str: ...
+
+
+def partners_block(rules: RuleSet, mates: Sequence[FootStage]) -> bool:
+    """True when ``rules.partner_in_foot`` keeps a player from going out because of these teammates."""
+    if rules.partner_in_foot == "played":
+        return not all(m.played_foot for m in mates)
+    if rules.partner_in_foot == "in_foot":
+        return not all(m.stage == "foot" for m in mates)
+    return False
 
 
 def plan_ask(game: Game) -> None:

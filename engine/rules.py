@@ -28,9 +28,10 @@ Decisions for the gaps the sources leave open (they hold for every preset):
   a canasta picks up the knee as if the hand were a foot (meld the last card:
   at once; discard it: next turn).  A partner whose knee is due and who takes
   the pile instead of drawing picks up the knee with the pile.
-* "Played from the foot" (for rules where the partner must have done so)
-  means a turn ended while already in the foot: discarding the last hand card
-  picks up the foot but does not count until the next turn.
+* "Played from the foot" (``partner_in_foot="played"``, 001 and 003) means a
+  turn ended while already in the foot: discarding the last hand card picks up
+  the foot but does not count until the next turn.  "In the foot"
+  (``"in_foot"``, 004's table option) counts from the moment the foot is picked up.
 * Six players sit in two teams of three, seats alternating; "your partner" is
   the next teammate in turn order, and rules about "the partner in the foot"
   mean every teammate.
@@ -49,6 +50,9 @@ WildLimit = Literal["half", "third", "two"]
 Pickup = Literal["top7", "whole", "none"]
 PickupBeforeOpening = Literal["full", "top_only", "never"]
 GoOutDiscard = Literal["optional", "required", "forbidden"]
+WildPair = Literal["same", "any"]
+PartnerInFoot = Literal["no", "played", "in_foot"]
+PickupMinimum = Literal["with_pile", "hand_only"]
 
 STANDARD_VALUES: tuple[int, ...] = (50, 0, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20)
 """Card values by rank for the standard deck: joker 50, 2 20, 3-7 5, 8-K 10, A 20."""
@@ -109,8 +113,16 @@ class RuleSet:
     draw: int = 2
     pickup: Pickup = "top7"
     pickup_wild_top: bool = False
+    """A wild card on top of the pile may be taken (where wild cards meld on their own)."""
+    wild_top_pair: WildPair = "same"
+    """The pair under a wild top card: two of the same wild (jokers under a joker, 2s
+    under a 2), or any two wild cards."""
     pickup_ends_turn: bool = False
     pickup_before_opening: PickupBeforeOpening = "full"
+    pickup_minimum: PickupMinimum = "hand_only"
+    """Before the team's first meld, what counts toward the minimum with a pickup: the top
+    card, the pair and melds from the hand (``hand_only``), or also melds laid in the
+    same move from the cards taken off the pile (``with_pile``)."""
     first_meld_by_round: tuple[int, ...] = ROUND_MINIMUMS
     first_meld_by_score: tuple[tuple[int, int], ...] = ()
     # Going out and scoring
@@ -119,7 +131,9 @@ class RuleSet:
     need_wild: int = 0
     need_rank_books: tuple[int, ...] = ()
     clean_counts_as_dirty: bool = True
-    partner_in_foot: bool = False
+    partner_in_foot: PartnerInFoot = "no"
+    """Before going out: no condition on the partner, the partner "has played a turn from
+    the foot" (``played``), or the partner has picked up the foot (``in_foot``)."""
     ask_partner: bool = True
     go_out_discard: GoOutDiscard = "optional"
     going_out_bonus: int = 100
@@ -181,6 +195,12 @@ class RuleSet:
             raise ValueError(f"unknown going-out rule: {self.go_out_discard}")
         if self.pickup_before_opening not in ("full", "top_only", "never"):
             raise ValueError(f"unknown pickup rule: {self.pickup_before_opening}")
+        if self.pickup_minimum not in ("with_pile", "hand_only"):
+            raise ValueError(f"unknown first-meld pickup rule: {self.pickup_minimum}")
+        if self.wild_top_pair not in ("same", "any"):
+            raise ValueError(f"unknown wild-top pair: {self.wild_top_pair}")
+        if self.partner_in_foot not in ("no", "played", "in_foot"):
+            raise ValueError(f"unknown partner rule: {self.partner_in_foot}")
         if self.deck not in ("standard", "rook"):
             raise ValueError(f"unknown deck: {self.deck}")
         if len(self.card_values) != 15:
@@ -219,18 +239,28 @@ CLASSIC = RuleSet(
     six_players=False,
     # 000: black 3s meld only as three or more, without wilds, on the turn you go out.
     black_three_meld_going_out=True,
+    # 000, "Picking Up the Discard Pile": the top card, the pair "and any other melds you
+    # lay down that turn" reach the minimum together, so cards taken off the pile count
+    # once they are melded in the same move.
+    pickup_minimum="with_pile",
 )
 """Source 000: the default game.
 
 Five standard decks, hands and feet of 11, no upcard (the pile starts empty).
 Pickup takes the top seven cards with two natural cards matching the top card,
 which may not be wild or a black 3; the top card and the pair are melded at
-once.  Melds need two naturals and no more wilds than naturals; no wild-only
-melds.  Black 3s block the pile and may be melded only as three or more black
-3s without wilds on the turn a player goes out.  Red 3s score 100 and cost 500
-in a foot never picked up.  To go out: one clean and one dirty book (a second
-clean book counts as dirty), in the foot, with the partner's yes.  Gap
-decisions: see the module docstring.
+once.  Before the team's first meld, the top card, the pair and every meld laid
+with the pickup count toward the minimum, and those melds may use the cards just
+taken off the pile (000, "Picking Up the Discard Pile", read as written: it
+names no exception for the picked-up cards, unlike 003 and 004; the pickup and
+its melds are one move, so the minimum is checked before anything changes).
+The 003/004 reading is the house rule ``pickup_minimum="hand_only"``.  Melds
+need two naturals and no more wilds than naturals; no wild-only melds.  Black
+3s block the pile and may be melded only as three or more black 3s without
+wilds on the turn a player goes out.  Red 3s score 100 and cost 500 in a foot
+never picked up.  To go out: one clean and one dirty book (a second clean book
+counts as dirty), in the foot, with the partner's yes.  Gap decisions: see the
+module docstring.
 """
 
 PAGAT = RuleSet(
@@ -246,7 +276,7 @@ PAGAT = RuleSet(
     need_dirty=2,
     need_wild=1,
     clean_counts_as_dirty=False,
-    partner_in_foot=True,
+    partner_in_foot="played",
 )
 """Source 001: hands and feet of 13 and an upcard.
 
@@ -273,7 +303,7 @@ THIRTEEN = RuleSet(
     need_dirty=2,
     need_wild=1,
     clean_counts_as_dirty=False,
-    partner_in_foot=True,
+    partner_in_foot="played",
 )
 """Source 003: another app's 13-card game.
 
@@ -345,6 +375,8 @@ HKF = RuleSet(
     wild_book=2500,
     rank_books=((7, 5000), (5, 3000)),
     pickup="whole",
+    pickup_wild_top=True,
+    wild_top_pair="any",
     pickup_ends_turn=True,
     need_clean=1,
     need_dirty=1,
@@ -361,13 +393,27 @@ goes under the stock and another is turned.  Melds need two naturals before a
 wild and hold at most two wilds; 5s and 7s take none; wild-only melds build a
 wild canasta (2500).  Clean 7s 5000, clean 5s 3000.  The pickup takes the whole
 pile, is refused while the team's open meld of that rank has five cards or
-more, and ends the turn without a discard.  Before the first meld the top card
-counts, the cards under it do not.  Red 3s dealt or drawn are replaced; those
+more, and ends the turn without a discard.  004 ("Taking the discard pile")
+sets only two conditions on the top card, not a black 3 and a pair of its
+rank, and wild cards meld on their own: so a wild card on top is taken with two
+wild cards, and a joker and a 2 count as the same rank here, because 004's wild
+canasta mixes them ("two jokers and five 2s") and the three cards form a legal
+wild meld.  Before the first meld the top card counts, the cards under it do
+not.  Red 3s dealt or drawn are replaced; those
 found in the knee or foot are not; seven on one team earn 300 more; one still
 unplayed costs 500.  A black 3 left over costs 100.  The knee is picked up when
 the team finishes its first canasta (the finisher at once, the partner after
 drawing on their next turn).  Going out needs 7s, 5s, wild, clean and dirty
 canastas and the partner's yes; bonus 200.
+
+Table options of 004 ("Agree before you deal") are house rules: the top seven
+(``pickup``), the pile before the first meld (``pickup_before_opening``), both
+partners in their feet (``partner_in_foot="in_foot"``: the partner has picked up
+the foot, which is not 001's "has played from the foot"), a final discard
+(``go_out_discard``), extras on a finished canasta (``extras_on_books``: only on
+a canasta the team doesn't need for its five, never on 5s, 7s or wild cards),
+black 3s at 300 (``black_three_left``), the first meld from 60 or by score, no
+upcard, and the club sheet's canasta values (7s and 5s 2,000, wild 1,500).
 """
 
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, PAGAT, ROOK, THIRTEEN, HKF)}
@@ -376,6 +422,7 @@ PRESET_CODES = {"classic": "000", "pagat": "001", "rook": "002", "thirteen": "00
 HOUSE_RULES: tuple[str, ...] = (
     "pickup",
     "pickup_before_opening",
+    "pickup_minimum",
     "partner_in_foot",
     "go_out_discard",
     "extras_on_books",
@@ -383,6 +430,8 @@ HOUSE_RULES: tuple[str, ...] = (
     "red_three_unplayed",
     "first_meld_by_round",
     "first_meld_by_score",
+    "rank_books",
+    "wild_book",
     "upcard",
     "players",
 )
@@ -572,8 +621,17 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+LEGACY_VALUES: dict[tuple[str, bool], str] = {
+    ("partner_in_foot", False): "no",
+    ("partner_in_foot", True): "played",
+}
+"""Values of switches that were yes/no before they had more readings (older saves and links)."""
+
+
 def _coerce(template: Any, value: Any, key: str) -> Any:
     """Convert JSON data to the type of the preset's field, refusing mismatches."""
+    if isinstance(value, bool) and (key, value) in LEGACY_VALUES:
+        return LEGACY_VALUES[(key, value)]
     if isinstance(template, bool):
         if not isinstance(value, bool):
             raise ValueError(f"rule option {key} must be true or false")

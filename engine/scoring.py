@@ -7,9 +7,8 @@ from dataclasses import dataclass
 
 from . import cards as C
 from .cards import Card
+from .melds import BOOK_SIZE
 from .rules import RuleSet
-
-BOOK_SIZE = 7
 
 
 @dataclass(frozen=True)
@@ -93,18 +92,19 @@ def _book_lines(rules: RuleSet, melds: Sequence[tuple[int, tuple[Card, ...]]]) -
     return lines
 
 
+def card_cost(rules: RuleSet, card: Card) -> int:
+    """What one card left over at the end of the round costs (a positive number)."""
+    if C.is_red_three(card):
+        # A red 3 can only be left in a set never picked up.
+        return -rules.red_three_unplayed
+    if C.is_black_three(card) and rules.black_threes_special:
+        return rules.black_three_left
+    return rules.card_values[C.rank(card)]
+
+
 def leftover_points(rules: RuleSet, cards: Iterable[Card], unplayed: bool) -> int:
     """What cards left over cost (a positive number)."""
-    total = 0
-    for c in cards:
-        if C.is_red_three(c):
-            # A red 3 can only be left in a set never picked up.
-            total += -rules.red_three_unplayed
-        elif C.is_black_three(c) and rules.black_threes_special:
-            total += rules.black_three_left
-        else:
-            total += rules.card_values[C.rank(c)]
-    return total
+    return sum(card_cost(rules, c) for c in cards)
 
 
 def score(rules: RuleSet, table: TeamTable, team: int = 0) -> TeamScore:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from . import plans
+from . import plans, seats
 from .actions import (
     Action,
     Answer,
@@ -31,18 +31,28 @@ from .actions import (
 from .cards import Card
 from .deal import check_deal_number, deal
 from .errors import RuleViolation
+from .events import (
+    Answered,
+    Asked,
+    Discarded,
+    Drew,
+    EndedTurn,
+    Event,
+    Melded,
+    Phase,
+    PickedUpSet,
+    RedThree,
+    StockOut,
+    TookPile,
+    Upcard,
+    WentOut,
+)
 from .melds import TableMeld
 from .rules import RuleSet
 from .scoring import Leftover, TeamScore, TeamTable, score
+from .seats import SEAT_NAMES_4, SEAT_NAMES_6, seat_names
 
-SEAT_NAMES_4 = ("South", "West", "North", "East")
-SEAT_NAMES_6 = ("South", "West", "Northwest", "North", "Northeast", "East")
-
-
-def seat_names(players: int) -> tuple[str, ...]:
-    """Names of the seats in turn order."""
-    return SEAT_NAMES_6 if players == 6 else SEAT_NAMES_4
-
+__all__ = ["SEAT_NAMES_4", "SEAT_NAMES_6", "Game", "Player", "RoundResult", "Team", "new_game", "seat_names"]
 
 @dataclass
 class Player:
@@ -129,16 +139,15 @@ class Game:
     def _start_round(self) -> None:
         rules = self.rules
         d = deal(rules, self.deal_number, self.round_index)
-        self.dealer = (self.round_index - 1) % self.n
+        self.dealer = seats.dealer(self.round_index, self.n)
         self.players = [Player(list(h), list(k), list(f)) for h, k, f in zip(d.hands, d.knees, d.feet, strict=True)]
         self.teams = [Team(), Team()]
         self.stock: list[Card] = list(reversed(d.stock))  # next card at the end
         self.pile: list[Card] = []
-        self.log: list[tuple[Any, ...]] = []
+        self.log: list[Event] = []
         self.went_out: int | None = None
-        first = (self.dealer + 1) % self.n
-        for i in range(self.n):
-            seat = (first + i) % self.n
+        first = seats.next_seat(self.dealer, self.n)
+        for seat in seats.turn_order(first, self.n):
             self._lay_out_red_threes(seat, replace=True)
         if rules.upcard:
             self._turn_upcard()
@@ -153,7 +162,7 @@ class Game:
             )
             if not skip:
                 self.pile.append(card)
-                self.log.append(("upcard", None, card))
+                self.log.append(Upcard(card))
                 return
             self.stock.insert(0, card)  # buried at the bottom of the stock
             skipped += 1
@@ -162,15 +171,15 @@ class Game:
 
     def team_of(self, seat: int) -> int:
         """The team (0 or 1) of a seat."""
-        return seat % 2
+        return seats.team_of(seat)
 
     def teammates(self, seat: int) -> list[int]:
         """The other seats of the same team, in turn order from ``seat``."""
-        return [(seat + k) % self.n for k in range(2, self.n, 2)]
+        return seats.teammates(seat, self.n)
 
     def partner(self, seat: int) -> int:
         """The teammate who answers "may I go out?": the next one in turn order."""
-        return (seat + 2) % self.n
+        return seats.partner(seat, self.n)
 
     @property
     def to_act(self) -> int | None:
@@ -256,19 +265,19 @@ class Game:
 
     def _begin_turn(self, seat: int) -> None:
         self.turn = seat
-        self.phase = "draw"
+        self.phase: Phase = "draw"
         self.asked = False
         self.permission: bool | None = None
         self.picked_up = False
         if not self.stock:
-            self.log.append(("stock_out", seat))
+            self.log.append(StockOut(seat))
             self._end_round(None)
 
     def _end_turn(self, played_foot: bool | None = None) -> None:
         p = self.players[self.turn]
         if p.foot_taken if played_foot is None else played_foot:
             p.played_foot = True
-        self._begin_turn((self.turn + 1) % self.n)
+        self._begin_turn(seats.next_seat(self.turn, self.n))
 
     # ----- drawing and the pile -----------------------------------------------
 
@@ -279,7 +288,7 @@ class Game:
         count = min(self.rules.draw, len(self.stock))
         drawn = [self.stock.pop() for _ in range(count)]
         p.hand.extend(drawn)
-        self.log.append(("draw", seat, count))
+        self.log.append(Drew(seat, count))
         self._lay_out_red_threes(seat, replace=True)
         if p.knee_due and not p.knee_taken:
             self._take_knee_now(seat)
@@ -295,15 +304,17 @@ class Game:
         taken = self.pile[-take:]
         del self.pile[-take:]
         top = taken.pop()
+        # The taken cards join the hand first: with ``pickup_minimum="with_pile"`` the
+        # melds laid with the pickup may use them (the plan has checked which cards).
+        p.hand.extend(taken)
         for c in own:
             p.hand.remove(c)
         if target is None:
             team.melds.append(TableMeld(meld_rank, [top, *own]))
         else:
             team.melds[target].cards.extend([top, *own])
-        self.log.append(("pickup", seat, top, tuple(taken)))
+        self.log.append(TookPile(seat, top, tuple(taken)))
         self._place(seat, rest)
-        p.hand.extend(taken)
         team.opened = True
         self.picked_up = True
         self.phase = "play"
@@ -335,7 +346,7 @@ class Game:
             else:
                 assert play.rank is not None
                 team.melds.append(TableMeld(play.rank, list(play.cards)))
-            self.log.append(("meld", seat, play.meld, play.rank, tuple(play.cards)))
+            self.log.append(Melded(seat, play.meld, play.rank, tuple(play.cards)))
 
     def _after_melding(self, seat: int, had_book: bool) -> None:
         team_i = self.team_of(seat)
@@ -361,7 +372,7 @@ class Game:
         p.knee_due = False
         p.hand.extend(p.knee)
         p.knee = []
-        self.log.append(("knee", seat))
+        self.log.append(PickedUpSet(seat, "knee"))
         self._lay_out_red_threes(seat, replace=self.rules.red_three_replace_from_knee_foot)
 
     def _refill_empty_hand(self, seat: int) -> None:
@@ -377,7 +388,7 @@ class Game:
             else:
                 p.foot_taken = True
                 p.hand, p.foot = p.foot, []
-            self.log.append((which, seat))
+            self.log.append(PickedUpSet(seat, "knee" if which == "knee" else "foot"))
             self._lay_out_red_threes(seat, replace=self.rules.red_three_replace_from_knee_foot)
 
     def _lay_out_red_threes(self, seat: int, replace: bool) -> None:
@@ -391,7 +402,7 @@ class Game:
             for c in reds:
                 p.hand.remove(c)
                 team.red_threes.append(c)
-                self.log.append(("red3", seat, c))
+                self.log.append(RedThree(seat, c))
             if not replace:
                 return
             count = min(len(reds), len(self.stock))
@@ -405,7 +416,7 @@ class Game:
         p = self.players[seat]
         p.hand.remove(card)
         self.pile.append(card)
-        self.log.append(("discard", seat, card))
+        self.log.append(Discarded(seat, card))
         if not p.hand and self.next_set(seat) is None:
             self._go_out(seat)
             return
@@ -417,7 +428,7 @@ class Game:
 
     def _end_turn_action(self) -> None:
         plans.plan_end_turn(self)
-        self.log.append(("end", self.turn))
+        self.log.append(EndedTurn(self.turn))
         self._end_turn()
 
     def can_go_out_now(self, seat: int) -> bool:
@@ -428,17 +439,17 @@ class Game:
         plans.plan_ask(self)
         self.asked = True
         self.phase = "answer"
-        self.log.append(("ask", self.turn))
+        self.log.append(Asked(self.turn))
 
     def _answer(self, yes: bool) -> None:
         plans.need_phase(self, "answer")
         self.permission = yes
         self.phase = "play"
-        self.log.append(("answer", self.partner(self.turn), yes))
+        self.log.append(Answered(self.partner(self.turn), yes))
 
     def _go_out(self, seat: int) -> None:
         self.went_out = seat
-        self.log.append(("out", seat))
+        self.log.append(WentOut(seat))
         self._end_round(seat)
 
     # ----- rounds -------------------------------------------------------------
@@ -458,7 +469,7 @@ class Game:
         """The team's side of the table as a score pad sees it."""
         names = seat_names(self.n)
         leftovers: list[Leftover] = []
-        for seat in range(team, self.n, 2):
+        for seat in seats.team_seats(team, self.n):
             p = self.players[seat]
             leftovers.append(Leftover(names[seat], p.stage, tuple(p.hand)))
             if self.rules.knee_size and not p.knee_taken and not p.foot_taken:

@@ -9,13 +9,14 @@ this round (draws as counts only).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from . import cards as C
 from .cards import Card
+from .events import Event, Phase
 from .rules import RuleSet
 from .scoring import TeamScore
-from .state import Game, RoundResult, seat_names
+from .seats import seat_names, team_of
+from .state import Game, RoundResult
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class View:
     round_index: int
     dealer: int
     turn: int
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: tuple[Card, ...]
     seats: tuple[SeatView, ...]
@@ -79,14 +80,14 @@ class View:
     asked: bool
     permission: bool | None
     picked_up: bool
-    log: tuple[tuple[Any, ...], ...]
+    log: tuple[Event, ...]
     results: tuple[RoundResult, ...]
     went_out: int | None
 
     @property
     def my_team(self) -> int:
         """The viewer's team."""
-        return self.seat % 2
+        return team_of(self.seat)
 
     @property
     def pile_top(self) -> Card | None:
@@ -110,7 +111,7 @@ def view_for(game: Game, seat: int) -> View:
         SeatView(
             seat=s,
             name=names[s],
-            team=s % 2,
+            team=team_of(s),
             hand_count=len(p.hand),
             knee_count=len(p.knee),
             foot_count=len(p.foot),

@@ -64,12 +64,44 @@ def test_black_three_on_top_blocks_the_pile(name: str) -> None:
     assert PickUp() not in legal_actions(g)
 
 
+def test_hkf_same_wild_house_reading() -> None:
+    # The 003 reading on the knee game's table: a joker and a 2 are no pair under a 2.
+    rules = preset("hkf", wild_top_pair="same")
+    g = arrange(rules, phase="draw", hands={0: "JK 2D 5S 9C"}, pile="8H 9H 2C", opened={0: True})
+    assert reason(g, PickUp()) == "need_pair"
+
+
+def test_hkf_takes_a_wild_top_with_any_two_wild_cards() -> None:
+    """004, "Taking the discard pile": only "not a black three" and "two cards of the same
+    rank"; wild cards meld on their own, and jokers and 2s share the wild canasta, so a
+    joker and a 2 are a pair under any wild card."""
+    g = arrange("hkf", phase="draw", hands={0: "JK 5S 9C"}, pile="9H 2C", opened={0: True})
+    assert reason(g, PickUp()) == "need_pair"
+    g = arrange("hkf", phase="draw", hands={0: "JK 2D 5S 9C"}, pile="8H 9H 2C", opened={0: True})
+    g.apply(PickUp())
+    assert [(m.rank, codes(m.cards)) for m in g.teams[0].melds] == [(0, ["2C", "2D", "JK"])]
+    assert codes(g.players[0].hand) == ["5S", "8H", "9C", "9H"]
+    g = arrange("hkf", phase="draw", hands={0: "2D 2H JK 5S"}, pile="9H JK", opened={0: True})
+    g.apply(PickUp())  # the top card's own rank first: a joker under a joker, then 2s
+    assert codes(g.teams[0].melds[0].cards) == ["2D", "JK", "JK"]
+    # The team's open wild meld takes the three, while it has room (004: five or more refuse).
+    g = arrange("hkf", phase="draw", hands={0: "2D 2H 5S"}, pile="9H JK", opened={0: True},
+                melds={0: [("W", "2S 2C JK JK")]})
+    g.apply(PickUp())
+    assert len(g.teams[0].melds[0].cards) == 7 and g.teams[0].melds[0].is_book
+    g = arrange("hkf", phase="draw", hands={0: "2D 2H 5S"}, pile="9H JK", opened={0: True},
+                melds={0: [("W", "2S 2C JK JK 2S")]})
+    assert reason(g, PickUp()) == "pile_meld_full"
+
+
 def test_classic_wild_on_top_blocks_the_pile() -> None:
+    """000, "Picking Up the Discard Pile": the top card can't be a wild card (``pickup_wild_top`` off)."""
     g = arrange("classic", phase="draw", hands={0: "JK JK 9S 9D"}, pile="9H JK", opened={0: True})
     assert reason(g, PickUp()) == "wild_on_top"
 
 
 def test_thirteen_takes_a_wild_top_with_two_of_the_same_wild() -> None:
+    """003, "Taking the pile": with a wild card on top, two of the same wild (``wild_top_pair="same"``)."""
     g = arrange("thirteen", phase="draw", hands={0: "JK 2C 5S"}, pile="9H JK", opened={0: True})
     assert reason(g, PickUp()) == "need_pair"
     g = arrange("thirteen", phase="draw", hands={0: "JK JK 5S"}, pile="9H JK", opened={0: True})
@@ -137,11 +169,14 @@ def test_classic_pickup_still_ends_with_a_discard() -> None:
     assert g.turn == 1
 
 
-@pytest.mark.parametrize("name", ["classic", "thirteen", "hkf"])
-def test_pickup_before_opening_counts_top_pair_and_hand_melds_only(name: str) -> None:
+@pytest.mark.parametrize("rules", [PRESETS["thirteen"], PRESETS["hkf"], PRESETS["pagat"],
+                                   preset("classic", pickup_minimum="hand_only")])
+def test_pickup_before_opening_counts_top_pair_and_hand_melds_only(rules: object) -> None:
+    """003 ("Taking the pile": not the cards picked up), 004 ("Taking the discard pile":
+    the cards underneath don't count), and classic's house rule ``hand_only``."""
     # Round 1: 50 needed.  The pile's aces (80 points) are under the top king.
     hand = {0: "KS KD QS QH QD 5C"}
-    g = arrange(name, phase="draw", hands=hand, pile="AS AH AD AC KH")
+    g = arrange(rules, phase="draw", hands=hand, pile="AS AH AD AC KH")  # type: ignore[arg-type]
     assert g.minimum(0) == 50
     assert reason(g, PickUp()) == "below_minimum"  # K K K = 30
     assert reason(g, PickUp((play(14, "AS AH AD"),))) == "card_not_in_hand"
@@ -150,6 +185,42 @@ def test_pickup_before_opening_counts_top_pair_and_hand_melds_only(name: str) ->
     assert sorted(m.rank for m in g.teams[0].melds) == [12, 13]
     assert codes(g.players[0].hand) == ["5C", "AC", "AD", "AH", "AS"]
     assert g.minimum(0) == 0
+
+
+def test_classic_pickup_before_opening_counts_melds_from_the_taken_cards() -> None:
+    """000, "Picking Up the Discard Pile": the top card, the pair "and any other melds you lay
+    down that turn" must reach the minimum; the pile's cards count once melded."""
+    # Round 1: 50 needed.  K K K = 30; the aces under the king make A A A = 60 more.
+    g = arrange("classic", phase="draw", hands={0: "KS KD 5C 9H"}, pile="8C AS AH AD KH")
+    assert reason(g, PickUp()) == "below_minimum"
+    assert reason(g, PickUp((play(14, "AS AH AD AC"),))) == "card_not_in_hand"  # one ace too many
+    g.apply(PickUp((play(14, "AS AH AD"),)))
+    assert g.teams[0].opened and g.minimum(0) == 0
+    assert [(m.rank, codes(m.cards)) for m in g.teams[0].melds] == [
+        (13, ["KD", "KH", "KS"]), (14, ["AD", "AH", "AS"])]
+    assert codes(g.players[0].hand) == ["5C", "8C", "9H"]
+    assert g.pile == []
+
+
+def test_classic_pickup_taken_cards_mix_with_the_hand_and_join_the_pile_meld() -> None:
+    # 000: a queen from the hand and two from the pile make a meld; a king from the pile
+    # joins the pile's meld.  K K K K = 40, Q Q Q = 30: 70 >= 50.
+    g = arrange("classic", phase="draw", hands={0: "KS KD QS 5C 9H"}, pile="QH KC QD KH")
+    g.apply(PickUp((play(13, "KC"), play(12, "QS QH QD"))))
+    assert [(m.rank, len(m.cards)) for m in g.teams[0].melds] == [(13, 4), (12, 3)]
+    assert codes(g.players[0].hand) == ["5C", "9H"]
+    # The cards under the top seven stay in the pile and can't be melded.
+    pile = "AS AH AD 8C 4C 4D 4H 6C 6D 6H KH"
+    g = arrange("classic", phase="draw", hands={0: "KS KD 5C"}, pile=pile)
+    assert reason(g, PickUp((play(14, "AS AH AD"),))) == "card_not_in_hand"
+    g.apply(PickUp((play(4, "4C 4D 4H"), play(6, "6C 6D 6H"))))  # 30 + 15 + 15 = 60
+    assert codes(g.pile) == ["8C", "AD", "AH", "AS"] and codes(g.players[0].hand) == ["5C"]
+
+
+def test_classic_pickup_with_pile_cards_keeps_the_foot_rule() -> None:
+    # 000: in the foot, a player keeps a card to discard; cards from the pile count as hand cards.
+    g = arrange("classic", phase="draw", hands={0: "KS KD"}, pile="AS AH AD KH", stage={0: "foot"})
+    assert reason(g, PickUp((play(14, "AS AH AD"),))) in ("need_books", "keep_two")
 
 
 def test_a_third_natural_laid_with_the_pickup_joins_the_pile_meld() -> None:
@@ -279,14 +350,35 @@ def test_book_closes_at_seven_then_a_new_meld_of_that_rank_may_start() -> None:
 
 
 def test_hkf_extras_on_books_house_rule() -> None:
+    """004, "Agree before you deal", "Extra cards on a finished canasta": only on a canasta
+    that isn't one of the five needed, never on 5s, 7s or wild cards; off by default."""
     assert reason(arrange("hkf", hands={0: "KS 4C 6C"}, melds={0: [(13, "KS KH KD KC KS KH KD")]}),
                   Meld((onto(0, "KS"),))) == "book_closed"
     rules = preset("hkf", extras_on_books=True)
     melds = {0: [(13, "KS KH KD KC KS KH KD"), (7, "7S 7H 7D 7C 7S 7H 7D"),
-                 ("W", "JK JK 2S 2C 2D 2H 2S")]}
-    g = arrange(rules, hands={0: "KS 7C JK 4C 6C"}, melds=melds)
+                 ("W", "JK JK 2S 2C 2D 2H 2S"), (5, "5S 5H 5D 5C 5S 5H 5D")]}
+    g = arrange(rules, hands={0: "KS 7C 5C JK 4C 6C"}, melds=melds)
     assert reason(g, Meld((onto(1, "7C"),))) == "book_closed"
     assert reason(g, Meld((onto(2, "JK"),))) == "book_closed"
+    assert reason(g, Meld((onto(3, "5C"),))) == "book_closed"
+    # The only clean canasta is one of the five: nothing goes on it.
+    assert reason(g, Meld((onto(0, "KS"),))) == "book_closed"
+    # A second clean canasta is spare: extras go on it (and on the first, now that one is spare).
+    melds[0].append((12, "QS QH QD QC QS QH QD"))
+    g = arrange(rules, hands={0: "KS QC 4C 6C"}, melds=melds)
+    g.apply(Meld((onto(4, "QC"),)))
+    g.apply(Meld((onto(0, "KS"),)))
+    assert [len(m.cards) for m in g.teams[0].melds] == [8, 7, 7, 7, 8]
+
+
+def test_extras_on_books_in_classic_only_on_a_book_not_needed() -> None:
+    # The same switch in the classic game: one clean and one dirty book are needed, and a
+    # second clean book stands for the dirty one, so only a third book is spare.
+    rules = preset("classic", extras_on_books=True)
+    two = [(13, "KS KH KD KC KS KH KD"), (12, "QS QH QD QC QS QH QD")]
+    g = arrange(rules, hands={0: "KS QC 4C 6C"}, melds={0: two})
+    assert reason(g, Meld((onto(0, "KS"),))) == "book_closed"
+    g = arrange(rules, hands={0: "KS QC 4C 6C"}, melds={0: [*two, (11, "JS JH JD JC JS JH JD")]})
     g.apply(Meld((onto(0, "KS"),)))
     assert len(g.teams[0].melds[0].cards) == 8
 
@@ -516,19 +608,46 @@ def test_cannot_go_out_without_the_books_or_outside_the_foot() -> None:
 
 
 @pytest.mark.parametrize(("rules", "needs_partner"), [
-    (PRESETS["pagat"], True), (PRESETS["thirteen"], True), (PRESETS["classic"], False),
-    (preset("classic", partner_in_foot=True), True), (PRESETS["hkf"], False),
-    (preset("hkf", partner_in_foot=True), True),
+    (PRESETS["pagat"], "played"), (PRESETS["thirteen"], "played"), (PRESETS["classic"], "no"),
+    (preset("classic", partner_in_foot="played"), "played"), (PRESETS["hkf"], "no"),
+    (preset("hkf", partner_in_foot="played"), "played"),
+    (preset("hkf", partner_in_foot="in_foot"), "in_foot"),
+    (preset("classic", partner_in_foot="in_foot"), "in_foot"),
+    (preset("pagat", partner_in_foot="no"), "no"),
 ])
-def test_partner_must_have_played_from_the_foot(rules: object, needs_partner: bool) -> None:
+def test_partner_in_the_foot_each_reading(rules: object, needs_partner: str) -> None:
+    """001 ("partner must have played from their foot"), 003 ("Going out"): a turn played
+    from the foot; 004 ("Agree before you deal", "Your partner in their foot"): both
+    partners are in their feet, picked up being enough; "no": nothing asked of the partner."""
     name = rules.name  # type: ignore[attr-defined]
+    # North is in the foot but has not yet played a turn from it.
     g = arrange(rules, hands={0: "4C"}, melds={0: BOOKS[name]},  # type: ignore[arg-type]
                 stage={0: "foot", 2: "foot"}, permission=True, asked=True)
-    if needs_partner:
+    if needs_partner == "played":
         assert reason(g, Discard(card("4C"))) == "partner_not_in_foot"
         g.players[2].played_foot = True
     g.apply(Discard(card("4C")))
     assert g.went_out == 0
+    # North still plays from the hand: only the "no" reading lets South go out.
+    g = arrange(rules, hands={0: "4C"}, melds={0: BOOKS[name]},  # type: ignore[arg-type]
+                stage={0: "foot"}, permission=True, asked=True)
+    if needs_partner == "no":
+        g.apply(Discard(card("4C")))
+        assert g.went_out == 0
+    else:
+        assert reason(g, Discard(card("4C"))) == "partner_not_in_foot"
+
+
+def test_in_foot_counts_from_the_moment_the_foot_is_picked_up() -> None:
+    # 004, "Agree before you deal": North discards the last hand card, so is in the foot
+    # (to be played next turn); under "in_foot" South may then go out, under "played" not.
+    for value, out in (("in_foot", True), ("played", False)):
+        g = arrange(preset("hkf", partner_in_foot=value), turn=2, hands={2: "6C", 0: "4C"},
+                    melds={0: BOOKS_HKF}, stage={0: "foot", 2: "knee"}, played_foot=[0])
+        g.apply(Discard(card("6C")))
+        assert g.players[2].stage == "foot" and not g.players[2].played_foot
+        g.turn, g.phase, g.permission, g.asked = 0, "play", True, True
+        assert (g.check(Discard(card("4C"))) is None) is out
 
 
 def test_ask_partner_once_a_turn_and_a_no_is_binding() -> None:

@@ -8,6 +8,7 @@ from dataclasses import fields
 import pytest
 
 from engine import cards as C
+from engine.events import Drew
 from engine.legal import legal_actions
 from engine.rules import PRESETS
 from engine.state import Game
@@ -100,9 +101,9 @@ def test_draws_appear_in_the_log_as_counts_only() -> None:
     g = Game(PRESETS["classic"], 4)
     g.apply(legal_actions(g)[0])  # draw
     v = view_for(g, 2)
-    assert ("draw", 0, 2) in v.log
+    assert Drew(0, 2) in v.log
     drawn = set(g.players[0].hand)
     for entry in v.log:
-        if entry[0] == "draw":
-            assert len(entry) == 3 and entry[2] == 2
+        if isinstance(entry, Drew):
+            assert fields(entry) == fields(Drew(0, 0)) and entry.count == 2  # a count, never the cards
     assert v.seats[0].hand_count == 13 and len(drawn) > 0

@@ -332,7 +332,7 @@ class Controller:
         texts = [t for t in (describe_entry(self.game, e, HUMAN) for e in entries) if t]
         if not texts:
             return None
-        shorts = [t for t in (short_entry(self.game, e) for e in entries if e[1:2] == (seat,)) if t]
+        shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
         self._line_number += 1
         line = Line(self._line_number, seat, " ".join(texts), reason, " · ".join(shorts))
         self.lines = [*self.lines[-(MAX_LINES - 1) :], line]

@@ -4,10 +4,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from engine import cards as C
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, NextRound, PickUp
+from engine.events import (
+    Answered,
+    Asked,
+    Discarded,
+    Drew,
+    EndedTurn,
+    Event,
+    Melded,
+    PickedUpSet,
+    RedThree,
+    StockOut,
+    TookPile,
+    Upcard,
+    WentOut,
+)
 from engine.state import Game, seat_names
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
@@ -47,43 +61,43 @@ def rank_words(game: Game, rank: int) -> str:
     return C.rank_name(rank, game.rules.deck == "rook", plural=True)
 
 
-def describe_entry(game: Game, entry: tuple[Any, ...], human: int) -> str | None:
+def describe_entry(game: Game, entry: Event, human: int) -> str | None:
     """One public log entry as a sentence, or None for entries not worth a line."""
-    kind = entry[0]
-    if kind == "upcard":
-        return f"The pile starts with the {C.name(entry[2])}."
-    if kind == "stock_out":
-        return "The stock has run out: the round ends with nobody going out."
-    seat = entry[1]
+    if entry.seat is None:
+        match entry:
+            case Upcard(card=card):
+                return f"The pile starts with the {C.name(card)}."
+        return None
+    seat = entry.seat
     name = who(seat, human, game.n)
-    team = game.teams[game.team_of(seat)] if seat is not None else None
-    if kind == "draw":
-        return f"{name} drew {count(entry[2], 'card')}."
-    if kind == "pickup":
-        return (
-            f"{name} took the discard pile with the {C.name(entry[2])} (and {count(len(entry[3]), 'card')} under it)."
-        )
-    if kind == "meld":
-        _, _, index, rank, cards = entry
-        if index is None:
-            return f"{name} started a meld of {rank_words(game, rank)}: {labels(cards)}."
-        if team is not None and index < len(team.melds):
-            return f"{name} added {labels(cards)} to the {rank_words(game, team.melds[index].rank)}."
-        return f"{name} added {labels(cards)} to a meld."
-    if kind == "discard":
-        return f"{name} discarded the {C.name(entry[2])}."
-    if kind == "red3":
-        return f"{name} laid out a red 3 ({C.label(entry[2])})."
-    if kind in ("knee", "foot"):
-        return f"{name} picked up {'your' if seat == human else 'their'} {kind}."
-    if kind == "ask":
-        return f"{name} asked: “May I go out?”"
-    if kind == "answer":
-        return f"{name} answered {'yes' if entry[2] else 'no'}."
-    if kind == "end":
-        return f"{name} ended the turn."
-    if kind == "out":
-        return f"{name} went out!"
+    team = game.teams[game.team_of(seat)]
+    match entry:
+        case StockOut():
+            return "The stock has run out: the round ends with nobody going out."
+        case Drew(count=n):
+            return f"{name} drew {count(n, 'card')}."
+        case TookPile(top=top, taken=taken):
+            return f"{name} took the discard pile with the {C.name(top)} (and {count(len(taken), 'card')} under it)."
+        case Melded(meld=None, rank=rank, cards=cards):
+            return f"{name} started a meld of {rank_words(game, rank or 0)}: {labels(cards)}."
+        case Melded(meld=int(index), cards=cards):
+            if index < len(team.melds):
+                return f"{name} added {labels(cards)} to the {rank_words(game, team.melds[index].rank)}."
+            return f"{name} added {labels(cards)} to a meld."
+        case Discarded(card=card):
+            return f"{name} discarded the {C.name(card)}."
+        case RedThree(card=card):
+            return f"{name} laid out a red 3 ({C.label(card)})."
+        case PickedUpSet(which=which):
+            return f"{name} picked up {'your' if seat == human else 'their'} {which}."
+        case Asked():
+            return f"{name} asked: “May I go out?”"
+        case Answered(yes=yes):
+            return f"{name} answered {'yes' if yes else 'no'}."
+        case EndedTurn():
+            return f"{name} ended the turn."
+        case WentOut():
+            return f"{name} went out!"
     return None
 
 
@@ -119,34 +133,33 @@ def describe_action(game: Game, action: Action, seat: int, human: int) -> str:
     return "Play on."
 
 
-def short_entry(game: Game, entry: tuple[Any, ...]) -> str | None:
+def short_entry(game: Game, entry: Event) -> str | None:
     """A log entry in a few words for the seat that made it ('drew 2', 'discarded 9♣'), or None."""
-    kind = entry[0]
-    if kind == "draw":
-        return f"drew {entry[2]}"
-    if kind == "pickup":
-        return f"took the pile ({len(entry[3]) + 1})"
-    if kind == "meld":
-        _, seat, index, _rank, cards = entry
-        if index is None:
+    match entry:
+        case Drew(count=n):
+            return f"drew {n}"
+        case TookPile(taken=taken):
+            return f"took the pile ({len(taken) + 1})"
+        case Melded(meld=None, cards=cards):
             return f"melded {labels(cards)}"
-        melds = game.teams[game.team_of(seat)].melds
-        what = rank_words(game, melds[index].rank) if index < len(melds) else "a meld"
-        return f"added {labels(cards)} to the {what}"
-    if kind == "discard":
-        return f"discarded {C.label(entry[2])}"
-    if kind == "red3":
-        return f"red 3 {C.label(entry[2])}"
-    if kind in ("knee", "foot"):
-        return f"took the {kind}"
-    if kind == "ask":
-        return "asked to go out"
-    if kind == "answer":
-        return "said yes" if entry[2] else "said no"
-    if kind == "end":
-        return "ended the turn"
-    if kind == "out":
-        return "went out!"
+        case Melded(seat=seat, meld=int(index), cards=cards):
+            melds = game.teams[game.team_of(seat)].melds
+            what = rank_words(game, melds[index].rank) if index < len(melds) else "a meld"
+            return f"added {labels(cards)} to the {what}"
+        case Discarded(card=card):
+            return f"discarded {C.label(card)}"
+        case RedThree(card=card):
+            return f"red 3 {C.label(card)}"
+        case PickedUpSet(which=which):
+            return f"took the {which}"
+        case Asked():
+            return "asked to go out"
+        case Answered(yes=yes):
+            return "said yes" if yes else "said no"
+        case EndedTurn():
+            return "ended the turn"
+        case WentOut():
+            return "went out!"
     return None
 
 

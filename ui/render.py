@@ -13,6 +13,7 @@ in the rest of the page survive a computer's move.
 from __future__ import annotations
 
 from engine import cards as C
+from engine import seats
 from engine.melds import BOOK_SIZE
 from engine.views import MeldView, SeatView, TeamView, View
 
@@ -77,7 +78,7 @@ PAGE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
 
 def partner_of(view: View, seat: int) -> int:
     """The teammate who answers ``seat``'s "May I go out?": the next one in turn order."""
-    return (seat + 2) % view.rules.players
+    return seats.partner(seat, view.rules.players)
 
 
 def team_names(view: View, team: int, short: bool = False) -> list[str]:

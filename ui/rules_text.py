@@ -103,7 +103,12 @@ def _melds(rules: RuleSet) -> list[str]:
         out.append("Your team keeps one unfinished meld of each rank; finish it before starting another.")
     book = "At seven cards a meld becomes a book and is squared up: clean without wild cards, dirty with them."
     if rules.extras_on_books:
-        book += " Extra cards may go onto a finished ordinary book (a house rule that is switched on)."
+        never = "wild books"
+        special = sorted({r for r, _ in rules.rank_books} | set(rules.no_wild_ranks) | set(rules.need_rank_books))
+        if special:
+            never = " and ".join(C.rank_name(r, plural=True) for r in special) + " or " + never
+        book += (" Extra cards may go onto a finished book your team doesn't need for going out "
+                 f"(a house rule that is switched on), never onto {never}.")
     out.append(book)
     return out
 
@@ -135,16 +140,21 @@ def _pile(rules: RuleSet) -> list[str]:
     ]
     if rules.black_threes_special:
         out.append("A black 3 on top blocks the pile for the next player.")
-    if rules.pickup_wild_top:
-        out.append("With a wild card on top you need two of that same wild card.")
+    if rules.pickup_wild_top and rules.wild_melds and rules.wild_top_pair == "same":
+        out.append("With a wild card on top you need two of that same wild card: jokers under a joker, 2s under a 2.")
+    elif rules.pickup_wild_top and rules.wild_melds:
+        out.append("With a wild card on top you need two wild cards, jokers and 2s alike, "
+                   "and the three start or join your wild meld.")
     else:
         out.append("The pile can't be taken while a wild card is on top.")
     out.append("If your team's open meld of that rank has more than four cards, the pile can't be taken.")
     if rules.pickup_ends_turn:
         out.append("Taking the pile ends your turn without a discard once you have melded what you wish.")
+    counted = ("any other melds you lay down with it, even ones made from the cards you take"
+               if rules.pickup_minimum == "with_pile"
+               else "any other melds from your hand, but not the cards under the top")
     opening = {
-        "full": "Before your team has melded, the top card and your pair count toward the "
-        "minimum, with any other melds from your hand, but not the cards under the top.",
+        "full": f"Before your team has melded, the top card and your pair count toward the minimum, with {counted}.",
         "top_only": "Before your team has melded, you take only the top card.",
         "never": "Before your team has melded, the pile can't be taken.",
     }[rules.pickup_before_opening]
@@ -204,8 +214,10 @@ def _books_needed(rules: RuleSet) -> str:
 
 def _going_out(rules: RuleSet) -> list[str]:
     out = [f"Your team needs {_books_needed(rules)} before you can go out, and you must be in your foot."]
-    if rules.partner_in_foot:
-        out.append("Your partner must also have played from their foot.")
+    if rules.partner_in_foot == "played":
+        out.append("Your partner must also have played a turn from their foot.")
+    elif rules.partner_in_foot == "in_foot":
+        out.append("Your partner must also have picked up their foot.")
     if rules.ask_partner:
         out.append('Ask your partner "May I go out?" first. Once a turn; a no holds for that turn.')
     how = {

@@ -11,7 +11,15 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from engine.errors import LoadError
-from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, RuleSet, preset, validate_rules
+from engine.rules import (
+    LEGACY_VALUES,
+    PRESETS,
+    ROOK_SCORE_MINIMUMS,
+    ROUND_MINIMUMS,
+    RuleSet,
+    preset,
+    validate_rules,
+)
 from engine.serialize import parse_json
 
 LEVELS: tuple[tuple[str, str], ...] = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
@@ -34,7 +42,14 @@ SCHEDULES: dict[str, dict[str, Any]] = {
 }
 """The first-meld schedules offered, each as the RuleSet fields it sets."""
 
-DERIVED: dict[str, dict[Any, dict[str, Any]]] = {"first_meld": SCHEDULES}
+CANASTA_VALUES: dict[str, dict[str, Any]] = {
+    "written": {"rank_books": ((7, 5000), (5, 3000)), "wild_book": 2500},
+    "club": {"rank_books": ((7, 2000), (5, 2000)), "wild_book": 1500},
+}
+"""004's canasta values: as most write-ups give them, or as the club sheet it quotes (with its
+first meld from 60: choosing "club" also sets the ``first_meld`` switch to "60", see ``BRINGS``)."""
+
+DERIVED: dict[str, dict[Any, dict[str, Any]]] = {"first_meld": SCHEDULES, "canastas": CANASTA_VALUES}
 """Switches that are not one RuleSet field: each value maps to the fields it sets."""
 
 HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
@@ -69,9 +84,20 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
             ("never", "never", "Not allowed"),
         ),
     ),
+    "pickup_minimum": (
+        "Taking the pile for your team's first meld",
+        (
+            ("with_pile", "pile", "Melds made with cards from the pile count too"),
+            ("hand_only", "hand", "Only the top card, your pair and cards from your hand count"),
+        ),
+    ),
     "partner_in_foot": (
-        "Your partner must be in their foot before you go out",
-        ((False, "no", "No"), (True, "yes", "Yes")),
+        "Before you go out, your partner must",
+        (
+            ("no", "no", "Nothing: go out whenever you can"),
+            ("played", "yes", "Have played a turn from their foot"),
+            ("in_foot", "foot", "Have picked up their foot"),
+        ),
     ),
     "go_out_discard": (
         "Going out with a discard",
@@ -83,7 +109,7 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
     ),
     "extras_on_books": (
         "Extra cards on finished books",
-        ((False, "no", "Not allowed"), (True, "yes", "Allowed")),
+        ((False, "no", "Not allowed"), (True, "yes", "On books not needed to go out (never wild, 5s or 7s books)")),
     ),
     "upcard": (
         "Turn up a card to start the pile",
@@ -91,7 +117,14 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
     ),
     "black_three_left": (
         "A black 3 left in your hand costs",
-        ((5, "5", "5 points"), (100, "100", "100 points")),
+        ((5, "5", "5 points"), (100, "100", "100 points"), (300, "300", "300 points")),
+    ),
+    "canastas": (
+        "Canastas of 7s, 5s and wild cards (Hand, Knee and Foot)",
+        (
+            ("written", "written", "5,000, 3,000 and 2,500"),
+            ("club", "club", "The club sheet: 2,000, 2,000 and 1,500 (its first meld is 60)"),
+        ),
     ),
     "red_three_unplayed": (
         "A red 3 in a foot never picked up",
@@ -99,6 +132,13 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
     ),
 }
 """The house-rule switches offered in Settings, each with its allowed values."""
+
+BRINGS: dict[tuple[str, Any], dict[str, Any]] = {("canastas", "club"): {"first_meld": "round60"}}
+"""Choosing one of these values also sets the switches listed (which stay free to change after):
+the club sheet's canasta values come with its first meld from 60."""
+
+PRESET_ONLY = ("canastas",)
+"""Switches that only fit a rule set whose own values are one of theirs (the canastas of 7s and 5s)."""
 
 KEEP_ON_PRESET_CHANGE = ("players",)
 """Switches that are about the table, not the rules: kept when the rule set changes."""
@@ -156,6 +196,8 @@ def rules_for(preset_name: str, house: dict[str, Any]) -> RuleSet:
     for key, value in house.items():
         if key not in HOUSE_CHOICES:
             raise ValueError(f"unknown house rule {key}")
+        if key in PRESET_ONLY and switch_value(base, key) is None:
+            raise ValueError(f"house rule {key} is not a rule of this rule set")
         changes.update(rule_fields(key, value))
     changes = {k: v for k, v in changes.items() if getattr(base, k) != v}
     rules = base.with_options(**changes) if changes else base
@@ -225,6 +267,7 @@ class Settings:
                 house.pop(name, None)
             else:
                 house[name] = house_value(name, str(raw))
+                house.update(BRINGS.get((name, house[name]), {}))
             rules_for(self.preset, house)  # refuse combinations the engine rejects
             return replace(self, house=_clean(self.preset, house))
         raise ValueError(f"unknown setting {key}")
@@ -291,6 +334,8 @@ def load_settings(text: Any) -> Settings:
     if isinstance(house, dict):
         good: dict[str, Any] = {}
         for key, value in house.items():
+            if isinstance(value, bool) and (key, value) in LEGACY_VALUES:
+                value = LEGACY_VALUES[(key, value)]  # a yes/no switch that has more readings now
             if key in HOUSE_CHOICES and any(
                 v == value and type(v) is type(value) for v, _s, _l in HOUSE_CHOICES[key][1]
             ):

@@ -10,7 +10,7 @@ from .. import cards as C
 from ..actions import Action, Meld, MeldPlay
 from ..cards import Card
 from ..deal import SplitMix64
-from ..melds import BOOK_SIZE
+from ..plans import pile_take
 from ..rules import RuleSet
 from ..state import Game
 from ..views import MeldView, View
@@ -104,9 +104,4 @@ class Ctx:
 
     def pile_take(self) -> int:
         """How many pile cards a pickup would take now."""
-        rules = self.rules
-        if not self.opened and rules.pickup_before_opening == "top_only":
-            return min(1, len(self.view.pile))
-        if rules.pickup == "whole":
-            return len(self.view.pile)
-        return min(BOOK_SIZE, len(self.view.pile))
+        return pile_take(self.rules, len(self.view.pile), self.opened)

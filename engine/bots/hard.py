@@ -30,7 +30,9 @@ from __future__ import annotations
 
 from .. import cards as C
 from ..cards import Card
+from ..plans import wild_top_takeable
 from ..rules import RuleSet
+from ..scoring import card_cost
 from ..views import View
 from . import explain as E
 from .base import Decision
@@ -137,7 +139,7 @@ class HardBot(NormalBot):
         if rules.pickup == "none" or (C.is_black_three(card) and rules.black_threes_special):
             return 0.0, ""
         if C.is_wild(card):
-            return (0.15, "") if rules.pickup_wild_top and rules.wild_melds else (0.0, "")
+            return (0.15, "") if wild_top_takeable(rules) else (0.0, "")
         r = C.rank(card)
         m = ctx.opp_open(r)
         if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:
@@ -177,9 +179,5 @@ class HardBot(NormalBot):
 
 
 def _cost(rules: RuleSet, c: Card, unplayed: bool) -> float:
-    """What a card left over costs (red 3s only turn up in unplayed sets)."""
-    if C.is_red_three(c):
-        return float(-rules.red_three_unplayed)
-    if C.is_black_three(c) and rules.black_threes_special:
-        return float(rules.black_three_left)
-    return float(rules.value(C.rank(c)))
+    """What a card left over costs (the engine's ``scoring.card_cost``)."""
+    return float(card_cost(rules, c))

@@ -4,65 +4,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from .. import cards as C
+from .. import seats
 from ..cards import Card
-from ..melds import BOOK_SIZE
+from ..events import Discarded, TookPile
+from ..melds import BookNeeds, TableMeld, book_needs
 from ..rules import RuleSet
 from ..views import MeldView, View
 from .sampling import unseen_cards
 
-
-@dataclass(frozen=True)
-class Needs:
-    """Books a team still lacks to go out."""
-
-    clean: int
-    dirty: int
-    wild: int
-    ranks: tuple[int, ...]
-    """Ranks that still need a clean book of their own (e.g. 7s and 5s)."""
-
-    @property
-    def done(self) -> bool:
-        """True when the team has every book it needs."""
-        return not (self.clean or self.dirty or self.wild or self.ranks)
-
-    @property
-    def clean_total(self) -> int:
-        """Clean books still needed, special ranks included."""
-        return self.clean + len(self.ranks)
-
-
-def book_kinds(melds: Iterable[tuple[int, Sequence[Card]]]) -> list[tuple[int, str]]:
-    """(rank, 'clean'|'dirty'|'wild') of every finished book."""
-    out = []
-    for r, cards in melds:
-        if len(cards) >= BOOK_SIZE:
-            if r == C.WILD_RANK:
-                out.append((r, "wild"))
-            else:
-                out.append((r, "dirty" if any(C.is_wild(c) for c in cards) else "clean"))
-    return out
+Needs = BookNeeds
+"""Books a team still lacks to go out: the engine's own ``melds.BookNeeds``."""
 
 
 def team_needs(rules: RuleSet, melds: Iterable[tuple[int, Sequence[Card]]]) -> Needs:
-    """The books still missing, mirroring the engine's going-out rule."""
-    books = book_kinds(melds)
-    clean = [r for r, k in books if k == "clean"]
-    dirty = sum(1 for _, k in books if k == "dirty")
-    wild = sum(1 for _, k in books if k == "wild")
-    ranks = []
-    for r in rules.need_rank_books:
-        if r in clean:
-            clean.remove(r)
-        else:
-            ranks.append(r)
-    need_clean = max(0, rules.need_clean - len(clean))
-    spare = max(0, len(clean) - rules.need_clean) if rules.clean_counts_as_dirty else 0
-    need_dirty = max(0, rules.need_dirty - dirty - spare)
-    return Needs(need_clean, need_dirty, max(0, rules.need_wild - wild), tuple(ranks))
+    """The books still missing, as the engine's going-out rule counts them (``melds.book_needs``)."""
+    return book_needs(rules, [TableMeld(r, list(cards)) for r, cards in melds])
 
 
 def meld_pairs(melds: Sequence[MeldView]) -> list[tuple[int, Sequence[Card]]]:
@@ -80,24 +38,23 @@ def next_set(view: View, seat: int) -> str | None:
 
 def opponents(view: View) -> list[int]:
     """The seats of the other team, the next to play first."""
-    n = view.rules.players
-    return [(view.seat + k) % n for k in range(1, n, 2)]
+    return seats.opponents(view.seat, view.rules.players)
 
 
 def teammates(view: View) -> list[int]:
     """The other seats of this team."""
-    n = view.rules.players
-    return [(view.seat + k) % n for k in range(2, n, 2)]
+    return seats.teammates(view.seat, view.rules.players)
 
 
 def discarded_ranks(view: View, seat: int) -> Counter[int]:
     """Ranks ``seat`` discarded this round since it last took the pile (hints it holds no pair)."""
     out: Counter[int] = Counter()
-    for entry in view.log:
-        if entry[0] == "discard" and entry[1] == seat:
-            out[C.rank(entry[2])] += 1
-        elif entry[0] == "pickup" and entry[1] == seat:
-            out.clear()
+    for event in view.log:
+        match event:
+            case Discarded(seat=s, card=card) if s == seat:
+                out[C.rank(card)] += 1
+            case TookPile(seat=s) if s == seat:
+                out.clear()
     return out
 
 

@@ -9,6 +9,7 @@ block), keep wild cards for books, and go out when it gains more than holding.
 from __future__ import annotations
 
 from .. import cards as C
+from .. import seats
 from ..actions import (
     Action,
     Answer,
@@ -24,6 +25,7 @@ from ..actions import (
 from ..cards import Card
 from ..legal import legal_actions
 from ..melds import meld_value
+from ..plans import last_discard_allowed, partners_block, pile_pair, pile_take, wild_top_takeable
 from ..views import View
 from . import explain as E
 from .base import Decision, NoLegalAction, bot_seed, decision_rng
@@ -118,10 +120,9 @@ class NormalBot:
             return "the pile is empty"
         if view.pile_blocked:
             return "a black 3 on top blocks the pile"
-        if C.is_wild(top) and not (rules.pickup_wild_top and rules.wild_melds):
+        if C.is_wild(top) and not wild_top_takeable(rules):
             return "a wild card on top can't be taken"
-        held = sum(1 for c in ctx.hand if C.rank(c) == C.rank(top) and C.is_wild(c) == C.is_wild(top))
-        if held < 2:
+        if pile_pair(rules, top, ctx.hand) is None:
             return f"I don't hold two natural {E.plural(rules, C.rank(top))}"
         if not ctx.opened and rules.pickup_before_opening == "never":
             return "our team must meld before taking the pile"
@@ -136,10 +137,13 @@ class NormalBot:
         if not ctx.legal(action):
             if ctx.opened:
                 return None
-            pair = [c for c in ctx.hand if C.rank(c) == C.rank(top) and C.is_wild(c) == C.is_wild(top)][:2]
+            pair = pile_pair(rules, top, ctx.hand) or []
             rest = list(ctx.hand)
             for c in pair:
                 rest.remove(c)
+            if rules.pickup_minimum == "with_pile":
+                # 000: melds made from the cards taken count toward the minimum too.
+                rest.extend(view.pile[len(view.pile) - ctx.pile_take() : -1])
             trio_value = meld_value(rules, [top, *pair])
             plan = opening_plan(rules, rest, ctx.minimum, trio_value, exclude_rank=C.rank(top))
             if plan is None:
@@ -206,12 +210,12 @@ class NormalBot:
         rules, view = ctx.rules, ctx.view
         if not ctx.in_foot or not ctx.opened:
             return None
-        if rules.partner_in_foot and not all(view.seats[m].played_foot for m in ctx.teammates):
+        if partners_block(rules, [view.seats[m] for m in ctx.teammates]):
             return None
         plan = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=True)
         plays = plan.plays
         left = len(plan.left)
-        can_discard = rules.go_out_discard != "forbidden" and not (rules.pickup_ends_turn and view.picked_up)
+        can_discard = last_discard_allowed(rules, view.picked_up)
         if left > 1 or (left == 1 and not can_discard) or (left == 0 and rules.go_out_discard == "required"):
             return None
         if not team_needs(rules, ctx.melds_after(plays)).done:
@@ -266,8 +270,8 @@ class NormalBot:
         """Whether the team gains by ``goer`` going out now, and why in words."""
         view, rules = ctx.view, ctx.rules
         n = rules.players
-        team = [(goer + k) % n for k in range(2, n, 2)]
-        opps = [(goer + k) % n for k in range(1, n, 2)]
+        team = seats.teammates(goer, n)
+        opps = seats.opponents(goer, n)
         ours = sum(self.leftover_estimate(ctx, s) for s in team)
         theirs = sum(self.leftover_estimate(ctx, s) for s in opps)
         gain = rules.going_out_bonus + theirs - ours
@@ -420,7 +424,7 @@ class NormalBot:
         rules, view = ctx.rules, ctx.view
         if rules.pickup == "none":
             return 0.0
-        take = len(view.pile) + 1 if rules.pickup == "whole" else min(7, len(view.pile) + 1)
+        take = pile_take(rules, len(view.pile) + 1, opened=True)
         cards = view.pile[-(take - 1):] if take > 1 else ()
         return 3.0 + take + 3.0 * sum(1 for c in cards if C.is_wild(c))
 
@@ -458,7 +462,7 @@ class NormalBot:
             return 0.0, ""
         r = C.rank(card)
         if C.is_wild(card):
-            return (0.15, "") if rules.pickup_wild_top and rules.wild_melds else (0.0, "")
+            return (0.15, "") if wild_top_takeable(rules) else (0.0, "")
         opp = ctx.opponents[0]
         m = ctx.opp_open(r)
         if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:

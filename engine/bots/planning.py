@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from .. import cards as C
 from ..actions import MeldPlay
 from ..cards import Card
-from ..melds import BOOK_SIZE, meld_value
+from ..melds import BOOK_SIZE, max_wilds, meld_value
 from ..rules import RuleSet
 from ..views import MeldView
 from .knowledge import Needs
@@ -73,15 +73,7 @@ def wild_room(rules: RuleSet, r: int, naturals: int, wilds: int) -> int:
     """How many more wild cards a meld of ``r`` can take."""
     if r == C.WILD_RANK:
         return max(0, BOOK_SIZE - wilds)
-    if r in rules.no_wild_ranks or naturals < 2:
-        return 0
-    if rules.wild_limit == "half":
-        cap = naturals
-    elif rules.wild_limit == "third":
-        cap = naturals // 2
-    else:
-        cap = 2
-    return max(0, min(cap - wilds, BOOK_SIZE - naturals - wilds))
+    return max(0, min(max_wilds(rules, r, naturals) - wilds, BOOK_SIZE - naturals - wilds))
 
 
 def naturals_by_rank(rules: RuleSet, hand: Sequence[Card]) -> dict[int, list[Card]]:

@@ -15,7 +15,9 @@ from collections import Counter
 from .. import cards as C
 from ..cards import Card
 from ..deal import SplitMix64, full_deck
+from ..events import Discarded, Melded, PickedUpSet, TookPile
 from ..melds import TableMeld
+from ..plans import pairs_with
 from ..state import Game, Player, Team
 from ..views import View
 
@@ -46,23 +48,26 @@ def known_holdings(view: View) -> dict[int, Counter[Card]]:
     cards: the estimate may forget a card, never invent one.
     """
     known: dict[int, Counter[Card]] = {s.seat: Counter() for s in view.seats}
-    for entry in view.log:
-        kind, seat = entry[0], entry[1]
+    for event in view.log:
+        seat = event.seat
         if seat is None or seat not in known:
             continue
         held = known[seat]
-        if kind == "pickup":
-            top = entry[2]
-            pair = [c for c in sorted(held.elements())
-                    if C.rank(c) == C.rank(top) and C.is_wild(c) == C.is_wild(top)][:2]
-            held.subtract(pair)
-            held.update(entry[3])
-        elif kind == "meld":
-            held.subtract(entry[4])
-        elif kind == "discard":
-            held.subtract([entry[2]])
-        elif kind == "foot" or (kind == "knee" and view.seats[seat].hand_count == 0):
-            held.clear()
+        match event:
+            case TookPile(top=top, taken=taken):
+                # The pair as the engine picks it (``plans.pile_pair``), as far as it is known.
+                pair = sorted((c for c in held.elements() if pairs_with(view.rules, top, c)),
+                              key=lambda c: (C.rank(c) != C.rank(top), c))[:2]
+                held.subtract(pair)
+                held.update(taken)
+            case Melded(cards=cards):
+                held.subtract(cards)
+            case Discarded(card=card):
+                held.subtract([card])
+            case PickedUpSet(which="foot"):
+                held.clear()
+            case PickedUpSet(which="knee") if view.seats[seat].hand_count == 0:
+                held.clear()
         known[seat] = +held
     known.pop(view.seat, None)
     for seat, held in known.items():
