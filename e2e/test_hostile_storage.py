@@ -65,3 +65,33 @@ def test_with_indexeddb_working_bad_copies_stay_out_of_local_storage(page: Page,
     assert [k for k in local_keys(page) if "kept-aside" in k] == []
     kept = [k for k in table.saved_keys() if k.startswith("kept-aside-")]
     assert 1 <= len(kept) <= 5
+
+
+def test_a_foreign_entry_never_switches_indexeddb_off(page: Page, base_url: str) -> None:
+    """A value written by anything else, under any key, is left unread; IndexedDB keeps working (finding 6)."""
+    table = Table(page, base_url).open().wait_until_saved()
+    page.evaluate(WRITE_RAW, ["stray", 42])
+    page.evaluate(WRITE_RAW, ["other", "not pyscript's format"])
+    table.reload().wait_until_saved()
+    assert page.get_by_role("alert").count() == 0  # no "main storage can't be opened"
+    table.draw().wait_until_saved()
+    moves = table.moves()
+    assert int(page.evaluate("document.body.dataset.saved")) == moves
+    assert "game" in table.saved_keys()
+
+
+def test_copies_kept_aside_are_listed_to_restore_or_delete(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open_link("?rules=classic&deal=2024")
+    table.draw().wait_until_saved()
+    table.replace_quick_save('{"schema": 1, "deal": "damaged"')
+    table.reload().wait_until_saved()
+    table.menu("Games")
+    copies = page.get_by_role("heading", name="Copies kept aside (1)")
+    assert copies.is_visible()
+    page.get_by_role("button", name="Restore").click()  # it doesn't load: said, nothing changes
+    table.wait_until_idle()
+    assert page.get_by_role("alert").count() == 1
+    page.get_by_role("button", name="Delete", exact=True).last.click()
+    table.wait_until_idle()
+    assert page.get_by_role("heading", name="Copies kept aside (1)").count() == 0
+    assert not [k for k in table.saved_keys() if k.startswith("kept-aside-")]

@@ -150,7 +150,7 @@ def position_before_big_pickup() -> dict[str, Any]:
     return position_where(preset("hkf"), range(1, 60), 4000, big_pickup)
 
 
-@pytest.mark.parametrize("size", ["phone-360x740", "tablet-landscape-1024x768"])
+@pytest.mark.parametrize("size", list(SIZES))
 def test_an_hkf_round_with_a_whole_pile_pickup(new_page: Callable[..., Page], base_url: str, size: str) -> None:
     page, table = open_at(new_page, base_url, size)
     table.open().wait_until_saved()
@@ -166,7 +166,7 @@ def test_an_hkf_round_with_a_whole_pile_pickup(new_page: Callable[..., Page], ba
     assert_every_move_was_shown(page)
 
 
-@pytest.mark.parametrize("size", ["phone-390x844", "tablet-landscape-1024x768"])
+@pytest.mark.parametrize("size", list(SIZES))
 def test_a_six_player_round_fits_one_screen(new_page: Callable[..., Page], base_url: str, size: str) -> None:
     page, table = open_at(new_page, base_url, size)
     table.open_link(build_query(rules_for("classic", {"players": 6}), 64))

@@ -30,12 +30,14 @@ from typing import Any
 from pyodide.ffi import create_proxy, to_js
 from pyscript import Storage, document, storage, window
 from pyscript.ffi import is_none
-from pyscript.storage import _convert_to_idb as to_idb  # pyscript's own format for an entry
+from pyscript.storage import _convert_from_idb as from_idb  # pyscript's own format for an entry
+from pyscript.storage import _convert_to_idb as to_idb
 
 # The engine and UI modules arrive as one zip (tools/build.py writes it, pyscript.json copies it
 # next to this script); zipimport reads them from it in place.
 sys.path.insert(0, os.path.abspath("app.zip"))
 
+from engine.errors import LoadError
 from engine.state import Game
 from ui import games, saves
 from ui.controller import Controller, Note
@@ -113,6 +115,15 @@ async def idb_opens(name: str) -> bool:
             handler.destroy()
 
 
+def entry_parses(raw: Any) -> bool:
+    """True when pyscript can read a stored entry (a value written by anything else must not stop it)."""
+    try:
+        from_idb(raw)
+        return True
+    except Exception:
+        return False
+
+
 class CheckedStorage(Storage):  # type: ignore[misc]  # pyscript's classes are untyped
     """pyscript's IndexedDB dict, less the entries nested too deep for its parser (they stay in IndexedDB).
 
@@ -121,7 +132,7 @@ class CheckedStorage(Storage):  # type: ignore[misc]  # pyscript's classes are u
     """
 
     def __init__(self, backend: Any) -> None:
-        entries = saves.CheckedEntries(backend)
+        entries = saves.CheckedEntries(backend, parses=entry_parses)
         super().__init__(entries)
         self._store = backend  # writes and deletes still go to IndexedDB itself
         self.skipped = entries.skipped
@@ -130,7 +141,7 @@ class CheckedStorage(Storage):  # type: ignore[misc]  # pyscript's classes are u
 async def open_store() -> tuple[Any, tuple[str, bool] | None]:
     """The IndexedDB store, or a plain dict if the browser refuses it; and what to tell the player."""
     try:
-        if await asyncio.wait_for(idb_opens("@pyscript/handfoot"), STORE_TIMEOUT_SECONDS):
+        if await asyncio.wait_for(idb_opens("IDBMap/@pyscript/handfoot"), STORE_TIMEOUT_SECONDS):
             opened = storage("handfoot", storage_class=CheckedStorage)
             return await asyncio.wait_for(opened, STORE_TIMEOUT_SECONDS), None
         window.console.warn("Saved data could not be opened: IndexedDB refused the database")
@@ -565,6 +576,17 @@ def on_click(event: Any) -> None:
         refresh()
         kick()
         return
+    if act == "restore-copy":
+        restore_copy(arg)
+        refresh()
+        kick()
+        return
+    if act == "delete-copy":
+        drop_kept(arg)
+        refresh_kept()
+        ctrl.note = Note("That copy is deleted.")
+        refresh()
+        return
     if act == "confirm-delete":
         drop_kept(arg)
         refresh_kept()
@@ -745,8 +767,29 @@ def keep_aside(copies: tuple[saves.Copy, ...]) -> None:
 
 
 def refresh_kept() -> None:
-    """The Games screen's list, from the store."""
+    """The Games screen's lists, from the store: games put aside, and damaged copies kept aside."""
     ctrl.kept = games.kept_games(store)
+    ctrl.kept_copies = saves.kept_copies(store) if store_problem is None else saves.kept_copies(
+        local_items(KEPT_LOCAL_PREFIX), KEPT_LOCAL_PREFIX
+    )
+
+
+def restore_copy(key: str) -> None:
+    """Bring a copy kept aside back to the table, if it loads; the game there is put aside."""
+    kept = next((k for k in ctrl.kept_copies if k.key == key), None)
+    if kept is None:
+        return
+    try:
+        game = saves.restore(kept)
+    except LoadError as err:
+        ctrl.note = Note(str(err), "error")
+        return
+    old = ctrl.game
+    ctrl.resume_game(game, ctrl.save_seq)
+    ctrl.dirty = True
+    kept_note = keep_replaced(old)
+    refresh_kept()
+    ctrl.note = Note(f"The copy kept aside is back on the table (deal {game.deal_number:,}). {kept_note}".strip())
 
 
 def keep_replaced(old: Game) -> str:
@@ -767,6 +810,9 @@ def keep_replaced(old: Game) -> str:
 
 def drop_kept(key: str) -> None:
     pending_extra.pop(key, None)
+    if key.startswith(KEPT_LOCAL_PREFIX):
+        quick_drop(key)
+        return
     try:
         if key in store:
             del store[key]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,15 +83,17 @@ class CheckedEntries:
     parses only the safe ones, and ``skipped`` lists the keys left out (they stay in IndexedDB).
     """
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Any, parses: Callable[[Any], bool] | None = None) -> None:
         self.store = store
+        self.parses = parses
+        """pyscript's own reading of an entry, tried first: one foreign entry must not stop the store."""
         self.skipped: list[str] = []
 
     def entries(self) -> list[tuple[Any, Any]]:
         """The backend's (key, raw text) pairs that are safe to parse."""
         safe: list[tuple[Any, Any]] = []
         for key, raw in self.store.entries():
-            if stored_entry_ok(raw):
+            if stored_entry_ok(raw) and (self.parses is None or self.parses(raw)):
                 safe.append((key, raw))
             else:
                 self.skipped.append(str(key))

@@ -248,5 +248,25 @@ def games_screen(ctrl: Controller) -> str:
         "<p>A game is never dropped: when another one starts (a shared link, a new game), the one on the "
         "table is kept here, finished or not (up to 30: past that the oldest finished games go first).</p>"
         f"<h3>Kept games ({len(ctrl.kept)})</h3>{listing}"
-        '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+        + kept_copies_section(ctrl)
+        + '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+    )
+
+
+def kept_copies_section(ctrl: Controller) -> str:
+    """Saved copies that could not be resumed, kept aside rather than dropped: restore (if it loads) or delete."""
+    if not ctrl.kept_copies:
+        return ""
+    items = []
+    for kept in ctrl.kept_copies:
+        restore = "" if kept.truncated else button("restore-copy", "Restore", arg=kept.key)
+        items.append(
+            f'<li class="kept"><p>{esc(kept.description)}</p>'
+            f'<div class="row">{restore}{button("delete-copy", "Delete", arg=kept.key)}</div></li>'
+        )
+    return (
+        f"<h3>Copies kept aside ({len(ctrl.kept_copies)})</h3>"
+        "<p>Saves that could not be read when the app started. Restore tries one again; "
+        "Delete removes it.</p>"
+        f'<ul class="kept-games">{"".join(items)}</ul>'
     )
