@@ -201,6 +201,8 @@ class Soak:
         self.aborts = 0  # IndexedDB writes aborted on purpose (with faults)
         self.aborts_told = 0  # ... each followed by the warning while the page stayed
         self.aborts_untold: list[str] = []
+        self.aborts_unchecked = 0  # aborted on a page left too soon after to tell
+        self.play_at_least = 0.1  # seconds of play before a mid-play reload (longer with faults)
 
     # ----- page state ---------------------------------------------------------------
 
@@ -262,7 +264,7 @@ class Soak:
                 self.reload_js()
         else:
             self.kinds["mid-play"] += 1
-            self.play(self.rng.uniform(0.1, 1.2))
+            self.play(self.rng.uniform(self.play_at_least, self.play_at_least + 1.1))
             self.reload_js()
         self.reloads += 1
         self.wait_new_ready(old)
@@ -277,7 +279,8 @@ class Soak:
         seen = json.loads(text)
         for t in seen["aborts"]:
             if seen["left"] - t < WARN_WITHIN_MS:
-                continue  # left before the write could be seen to fail
+                self.aborts_unchecked += 1  # left before the write could be seen to fail
+                continue
             self.aborts += 1
             if any(w >= t for w in seen["warnings"]):
                 self.aborts_told += 1
@@ -363,6 +366,7 @@ class Soak:
             "writes_aborted": self.aborts,
             "aborts_warned": self.aborts_told,
             "aborts_not_warned": self.aborts_untold[:20],
+            "aborts_unchecked": self.aborts_unchecked,
         }
 
 
@@ -384,6 +388,8 @@ def measure(site: Path, reloads: int, seed: int = 5, log: Any = print, faults: f
         page.goto(base, timeout=BOOT_TIMEOUT_MS)
         page.wait_for_function("window.__benchReady !== undefined", timeout=BOOT_TIMEOUT_MS, polling=50)
         soak = Soak(page, seed, log)
+        if faults:
+            soak.play_at_least = 2.0  # so that failed writes are seen on pages that stay a moment
         soak.play(1.0)
         next_log = 25
         while soak.reloads < reloads:
