@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine import cards as C
 from engine import seats
 from engine.melds import BOOK_SIZE
+from engine.plans import wild_top_takeable
 from engine.views import MeldView, SeatView, TeamView, View
 
 from .controller import HUMAN, Controller, Line
@@ -89,11 +90,6 @@ def team_names(view: View, team: int, short: bool = False) -> list[str]:
     return out
 
 
-def joined(names: list[str]) -> str:
-    """'South & North', 'South, Northwest & Northeast'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " & " + names[-1]
-
-
 def seat_role(view: View, seat: int) -> str:
     """'you', 'partner' (every teammate) or 'opponent'."""
     if seat == HUMAN:
@@ -148,7 +144,7 @@ def pile_block(view: View) -> str:
         return ""
     if view.pile_blocked:
         return "blocked by a black 3"
-    if C.is_wild(top) and not (view.rules.pickup_wild_top and view.rules.wild_melds):
+    if C.is_wild(top) and not wild_top_takeable(view.rules):
         return "frozen: a wild card on top"
     return ""
 
