@@ -2,9 +2,12 @@
 
 Duplicate format: each deal number is played twice, with the levels swapping
 seats (team 0 = South/North first, then East/West), so the luck of the cards
-cancels.  A "deal" here is one whole game started from that deal number.  A's
-share of games won counts a tie as half; its 95% interval comes from the
-spread of the per-deal averages (the two games of a deal are not independent).
+cancels.  In individual play (two or three players) the deal is played once
+per seat, with A in that seat and B in every other; A wins a game by
+outscoring every B (a tie for the lead counts half).  A "deal" here is one
+whole game started from that deal number.  A's share of games won counts a
+tie as half; its 95% interval comes from the spread of the per-deal averages
+(the games of a deal are not independent).
 Decision times are the deciding thread's CPU time, so other programs running on
 the machine (or the second arena worker) do not inflate them.
 """
@@ -20,7 +23,7 @@ from typing import Any
 from .bots import make_bot
 from .bots.base import NoLegalAction
 from .rules import RuleSet
-from .seats import team_of
+from .seats import sides, team_of
 from .state import Game
 from .views import view_for
 
@@ -37,11 +40,11 @@ class GameRecord:
 
 
 def play_game(
-    rules: RuleSet, deal_number: int, team_levels: tuple[str, str]
+    rules: RuleSet, deal_number: int, team_levels: tuple[str, ...]
 ) -> tuple[list[int], dict[str, list[float]]]:
-    """Play one whole game with ``team_levels[t]`` in the seats of team ``t``."""
+    """Play one whole game with ``team_levels[t]`` in the seats of side ``t``."""
     game = Game(rules, deal_number)
-    bots = [make_bot(team_levels[team_of(s)], s, deal_number) for s in range(rules.players)]
+    bots = [make_bot(team_levels[team_of(s, rules.players)], s, deal_number) for s in range(rules.players)]
     times: dict[str, list[float]] = {lvl: [] for lvl in team_levels}
     for _ in range(MAX_DECISIONS):
         if game.over:
@@ -54,21 +57,27 @@ def play_game(
         except NoLegalAction:
             # Engine gap: a seat with no legal move.  Score the game as if the
             # stock had run out now, so one stuck position can't stop a run.
-            totals = [game.totals[t] + game.round_score(t, None).total for t in (0, 1)]
+            totals = [game.totals[t] + game.round_score(t, None).total for t in range(game.sides)]
             return totals, times
         elapsed = (time.thread_time() - start) * 1000.0
         if game.phase != "round_over":
-            times[team_levels[team_of(seat)]].append(elapsed)
+            times[team_levels[team_of(seat, rules.players)]].append(elapsed)
         game.apply(decision.action)
     raise RuntimeError(f"deal {deal_number}: the game did not end")
 
 
-def play_deal(job: tuple[RuleSet, int, str, str]) -> tuple[GameRecord, GameRecord]:
-    """Both games of one duplicate deal: A as team 0, then A as team 1."""
+def play_deal(job: tuple[RuleSet, int, str, str]) -> tuple[GameRecord, ...]:
+    """Every game of one duplicate deal: A on each side in turn, B on the others.
+
+    A game's ``b_total`` is the best of B's sides (the score A had to beat)."""
     rules, deal_number, a, b = job
-    first, t1 = play_game(rules, deal_number, (a, b))
-    second, t2 = play_game(rules, deal_number, (b, a))
-    return GameRecord(first[0], first[1], t1), GameRecord(second[1], second[0], t2)
+    records = []
+    for mine in range(sides(rules.players)):
+        levels = tuple(a if t == mine else b for t in range(sides(rules.players)))
+        totals, times = play_game(rules, deal_number, levels)
+        best_b = max(total for t, total in enumerate(totals) if t != mine)
+        records.append(GameRecord(totals[mine], best_b, times))
+    return tuple(records)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -116,7 +125,7 @@ class ArenaResult:
             "a": self.a,
             "b": self.b,
             "deals": self.deals,
-            "games": 2 * self.deals,
+            "games": len(self.diffs),
             "a_win_rate": round(self.a_win_rate(), 4),
             "ci95": [round(lo, 4), round(hi, 4)],
             "mean_score_diff": round(sum(self.diffs) / len(self.diffs), 1) if self.diffs else 0.0,
@@ -145,7 +154,7 @@ def run_arena(
     """Play ``deals`` duplicate deals of A against B (``workers`` processes)."""
     start = time.perf_counter()
     jobs = [(rules, d, a, b) for d in range(first_deal, first_deal + deals)]
-    pairs: Iterable[tuple[GameRecord, GameRecord]]
+    pairs: Iterable[tuple[GameRecord, ...]]
     if workers > 1:
         import multiprocessing
 
@@ -157,7 +166,7 @@ def run_arena(
     diffs: list[int] = []
     times: dict[str, list[float]] = {a: [], b: []}
     for pair in pairs:
-        wins.append(sum(_outcome(r) for r in pair) / 2)
+        wins.append(sum(_outcome(r) for r in pair) / len(pair))
         for rec in pair:
             diffs.append(rec.a_total - rec.b_total)
             for level, ts in rec.times.items():

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from . import cards as C
 from .deal import deal
-from .rules import PRESETS, preset
+from .rules import PRESETS, RuleSet, preset
+from .seats import PLAYER_COUNTS
 from .simulate import simulate
 from .state import seat_names
 
@@ -18,8 +19,15 @@ def _cards(cards: Sequence[int]) -> list[str]:
     return [C.code(c) for c in cards]
 
 
+def _rules(args: argparse.Namespace) -> RuleSet:
+    """The preset named by ``--rules``, at the table size of ``--players`` when given."""
+    if args.players is None:
+        return preset(args.rules)
+    return preset(args.rules, players=args.players)
+
+
 def cmd_deal(args: argparse.Namespace) -> int:
-    rules = preset(args.rules)
+    rules = _rules(args)
     d = deal(rules, args.deal, args.round - 1)
     names = seat_names(rules.players)
     data = {
@@ -49,7 +57,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    rules = preset(args.rules)
+    rules = _rules(args)
     report = simulate(rules, args.games, seed=args.seed)
     if args.json:
         print(json.dumps(report.as_dict()))
@@ -64,7 +72,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import format_result, run_arena
 
-    rules = preset(args.rules)
+    rules = _rules(args)
     result = run_arena(rules, args.a, args.b, args.deals, first_deal=args.first_deal,
                        workers=args.workers)
     print(json.dumps(result.as_dict()) if args.json else format_result(result))
@@ -74,7 +82,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .terminal import play
 
-    return play(preset(args.rules), args.deal, args.level, sys.stdin, sys.stdout)
+    return play(_rules(args), args.deal, args.level, sys.stdin, sys.stdout)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -82,12 +90,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("deal", help="print a deal")
     p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=None,
+                   help="2 or 3 each on their own, 4 or 6 in two teams (default: the preset's 4)")
     p.add_argument("--deal", type=int, required=True)
     p.add_argument("--round", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_deal)
     p = sub.add_parser("simulate", help="play random games and check every invariant")
     p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=None,
+                   help="2 or 3 each on their own, 4 or 6 in two teams (default: the preset's 4)")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
@@ -95,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     levels = ["random", "easy", "normal", "hard"]
     p = sub.add_parser("arena", help="duplicate games between two computer levels")
     p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=None,
+                   help="2 or 3 each on their own, 4 or 6 in two teams (default: the preset's 4)")
     p.add_argument("--a", choices=levels, required=True)
     p.add_argument("--b", choices=levels, required=True)
     p.add_argument("--deals", type=int, default=100)
@@ -102,8 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=2, help="processes to play in (default 2)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
-    p = sub.add_parser("play", help="play at the terminal against three computer players")
+    p = sub.add_parser("play", help="play at the terminal against the computer players")
     p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=None,
+                   help="2 or 3 each on their own, 4 or 6 in two teams (default: the preset's 4)")
     p.add_argument("--deal", type=int, default=1)
     p.add_argument("--level", choices=levels[1:], default="normal")
     p.set_defaults(func=cmd_play)

@@ -51,6 +51,10 @@ def problems(game: Game) -> list[str]:
             out.append(f"seat {seat} has a foot both taken and waiting")
     if game.phase not in ("draw", "play", "answer", "round_over", "game_over"):
         out.append(f"unknown phase {game.phase}")
-    if [sum(r.scores[t].total for r in game.results) for t in (0, 1)] != game.totals:
+    if len(game.teams) != game.sides or len(game.totals) != game.sides:
+        out.append(f"{len(game.teams)} sides on the table, {game.sides} expected")
+    if game.phase == "answer" and game.partner(game.turn) is None:
+        out.append("a question to go out with nobody to answer it")
+    if [sum(r.scores[t].total for r in game.results) for t in range(game.sides)] != game.totals:
         out.append("totals differ from the round scores")
     return out

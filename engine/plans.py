@@ -25,6 +25,7 @@ from .errors import RuleViolation
 from .events import Phase
 from .melds import BOOK_SIZE, TableMeld, book_needs, check_meld, meld_value, missing_books
 from .rules import RuleSet
+from .seats import individual
 
 if TYPE_CHECKING:
     from .state import Game
@@ -235,7 +236,7 @@ def plan_pickup(game: Game, extra: Sequence[MeldPlay]) -> PickupPlan:
     for c in pair:
         hand_left.remove(c)
     if opening and rules.pickup_before_opening == "never":
-        raise RuleViolation("pickup_before_opening", "Your team must meld before taking the pile.")
+        raise RuleViolation("pickup_before_opening", f"{_side(game)} must meld before taking the pile.")
     own = [*pair, *joined]
     trio = MeldPlay((top, *own), meld=target, rank=None if target is not None else meld_rank)
     used = sum(len(play.cards) for play in rest)
@@ -301,7 +302,9 @@ def _plan_plays(
                 raise RuleViolation("no_rank", "Say which rank the new meld is.")
             if rules.one_open_meld_per_rank and (team.open_meld(rank) is not None or rank in new_ranks):
                 label = C.rank_name(rank, rules.deck == "rook", plural=True)
-                raise RuleViolation("meld_exists", f"Your team already has an open meld of {label}: add to it.")
+                raise RuleViolation(
+                    "meld_exists", f"{_side(game)} already {_has(game)} an open meld of {label}: add to it."
+                )
             new_ranks.add(rank)
             melds.append(TableMeld(rank, list(play.cards)))
             touched.add(len(melds) - 1)
@@ -321,7 +324,7 @@ def _plan_plays(
         if total < minimum:
             raise RuleViolation(
                 "below_minimum",
-                f"Your team's first meld must total at least {minimum} points; this is {total}.",
+                f"{_side(game, True)} first meld must total at least {minimum} points; this is {total}.",
             )
     _check_hand_after(game, seat, hand_after, melds, finishing, from_pickup)
 
@@ -433,12 +436,12 @@ def go_out_problem(game: Game, seat: int, melds: list[TableMeld]) -> RuleViolati
         return RuleViolation("not_in_foot", "You can go out only while playing from your foot.")
     missing = missing_books(rules, melds)
     if missing:
-        return RuleViolation("need_books", f"Your team still needs {_join(missing)} to go out.")
+        return RuleViolation("need_books", f"{_side(game)} still {_need(game)} {_join(missing)} to go out.")
     if partners_block(rules, [game.players[mate] for mate in game.teammates(seat)]):
         if rules.partner_in_foot == "in_foot":
             return RuleViolation("partner_not_in_foot", "Your partner must be in their foot before you go out.")
         return RuleViolation("partner_not_in_foot", "Your partner must play from their foot before you go out.")
-    if rules.ask_partner and game.permission is not True:
+    if must_ask(rules) and game.permission is not True:
         if game.permission is False:
             return RuleViolation("partner_said_no", "Your partner said no: you can't go out this turn.")
         return RuleViolation("ask_first", 'Ask your partner "May I go out?" first.')
@@ -467,12 +470,34 @@ def partners_block(rules: RuleSet, mates: Sequence[FootStage]) -> bool:
 def plan_ask(game: Game) -> None:
     """Validate asking the partner "May I go out?"."""
     need_phase(game, "play")
-    if not game.rules.ask_partner:
+    if not must_ask(game.rules):
+        if individual(game.n):
+            raise RuleViolation("no_asking", "Playing on your own, you go out without asking anyone.")
         raise RuleViolation("no_asking", "In these rules you go out without asking.")
     if game.asked:
         raise RuleViolation("asked_already", "You may ask once a turn.")
     if game.next_set(game.turn) is not None:
         raise RuleViolation("not_in_foot", "You can ask to go out only while playing from your foot.")
+
+
+def must_ask(rules: RuleSet) -> bool:
+    """True when a player asks the partner "May I go out?" first (never without a partner)."""
+    return rules.ask_partner and not individual(rules.players)
+
+
+def _side(game: Game, possessive: bool = False) -> str:
+    """How a message names the player's side: "Your team" ("Your team's"), or "You" ("Your") alone."""
+    if individual(game.n):
+        return "Your" if possessive else "You"
+    return "Your team's" if possessive else "Your team"
+
+
+def _has(game: Game) -> str:
+    return "have" if individual(game.n) else "has"
+
+
+def _need(game: Game) -> str:
+    return "need" if individual(game.n) else "needs"
 
 
 def _join(items: list[str]) -> str:

@@ -35,6 +35,18 @@ Decisions for the gaps the sources leave open (they hold for every preset):
 * Six players sit in two teams of three, seats alternating; "your partner" is
   the next teammate in turn order, and rules about "the partner in the foot"
   mean every teammate.
+* Two or three players play each on their own (001: "any number of people
+  playing as individuals"; 004: three players "each on their own"): every
+  player has their own melds, red 3s, first-meld minimum and score, needs the
+  preset's books alone, and goes out without asking (nobody is a partner, so
+  the partner-in-the-foot rules have nobody to wait for).  In the knee game a
+  player picks up the knee on finishing their own first book.  Decks: a lone
+  player must make the books a team makes, so the stock gives each side about
+  as many turns as a team has at four: 4 decks for two and 6 for three where
+  four use 5, 5 and 7 in Hand, Knee and Foot (6 at four); the Rook game keeps
+  002's own "4 decks per 2 players" (4 and 6).  Measured with the Normal
+  players (README): fewer decks end most rounds with the stock, nobody out.
+  The deal, the rounds and the scoring are the four-player game's.
 """
 
 from __future__ import annotations
@@ -44,6 +56,7 @@ from typing import Any, Literal
 
 from .cards import WILD_RANK
 from .errors import LoadError
+from .seats import PLAYER_COUNTS
 
 DeckKind = Literal["standard", "rook"]
 WildLimit = Literal["half", "third", "two"]
@@ -73,7 +86,12 @@ class RuleSet:
     deck: DeckKind = "standard"
     decks: int = 5
     decks_six: int = 7
+    decks_two: int = 4
+    """Decks for two players on their own (see the module docstring: as many turns per side
+    as a team has at four)."""
+    decks_three: int = 6
     players: int = 4
+    """2 or 3 play each on their own; 4 or 6 play in two teams (``engine.seats``)."""
     six_players: bool = True
     hand_size: int = 11
     knee_size: int = 0
@@ -168,7 +186,7 @@ class RuleSet:
 
     def deck_count(self) -> int:
         """Decks shuffled together for this table size."""
-        return self.decks_six if self.players == 6 else self.decks
+        return {2: self.decks_two, 3: self.decks_three, 6: self.decks_six}.get(self.players, self.decks)
 
     def with_options(self, **changes: Any) -> RuleSet:
         """A copy with house-rule switches applied; unknown names raise ValueError."""
@@ -183,8 +201,8 @@ class RuleSet:
 
     def validate(self) -> None:
         """Raise ValueError when the switches contradict each other."""
-        if self.players not in (4, 6):
-            raise ValueError("Hand and Foot is played by four or six players.")
+        if self.players not in PLAYER_COUNTS:
+            raise ValueError("Hand and Foot is played by two, three, four or six players.")
         if self.draw not in (1, 2, 3):
             raise ValueError("A turn draws one, two or three cards.")
         if self.pickup not in ("top7", "whole", "none"):
@@ -215,7 +233,9 @@ class RuleSet:
 
     def _validate_shapes(self) -> None:
         """Options loaded from a save must have the shapes the game code assumes."""
-        if min(self.hand_size, self.foot_size, self.decks, self.decks_six) < 1 or self.knee_size < 0:
+        if min(self.hand_size, self.foot_size, self.decks, self.decks_six, self.decks_two, self.decks_three) < 1 or (
+            self.knee_size < 0
+        ):
             raise ValueError("Hands, feet and decks need at least one card.")
         if min(self.rounds, self.target_score, self.need_clean, self.need_dirty, self.need_wild) < 0:
             raise ValueError("Rounds, targets and book counts can't be negative.")
@@ -320,6 +340,8 @@ ROOK = RuleSet(
     deck="rook",
     decks=8,
     decks_six=12,
+    decks_two=4,
+    decks_three=6,
     six_players=True,
     card_values=ROOK_VALUES,
     meld_ranks=(1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14),
@@ -361,6 +383,8 @@ HKF = RuleSet(
     title="Hand, Knee and Foot",
     decks=6,
     decks_six=7,
+    decks_two=5,
+    decks_three=7,
     hand_size=15,
     knee_size=13,
     foot_size=11,
@@ -488,7 +512,9 @@ def rules_from_dict(data: Any) -> RuleSet:
 INT_BOUNDS: dict[str, tuple[int, int]] = {
     "decks": (1, 12),
     "decks_six": (1, 12),
-    "players": (4, 6),
+    "decks_two": (1, 12),
+    "decks_three": (1, 12),
+    "players": (2, 6),
     "hand_size": (1, 20),
     "knee_size": (0, 20),
     "foot_size": (1, 20),

@@ -5,6 +5,7 @@ touching anything, so an illegal action leaves the game exactly as it was; the
 checks themselves (the "plans") live in ``engine.plans``.
 Seats run 0..n-1 in turn order; with four players seat 0 is South, 1 West,
 2 North, 3 East, and teams are seats of the same parity (0 = South/North).
+With two or three players each seat is a side of its own (``engine.seats``).
 """
 
 from __future__ import annotations
@@ -129,7 +130,7 @@ class Game:
         self.deal_number = check_deal_number(deal_number)
         self.n = rules.players
         self.round_index = 0
-        self.totals = [0, 0]
+        self.totals = [0] * self.sides
         self.results: list[RoundResult] = []
         self.history: list[str] = []
         self._start_round()
@@ -141,7 +142,7 @@ class Game:
         d = deal(rules, self.deal_number, self.round_index)
         self.dealer = seats.dealer(self.round_index, self.n)
         self.players = [Player(list(h), list(k), list(f)) for h, k, f in zip(d.hands, d.knees, d.feet, strict=True)]
-        self.teams = [Team(), Team()]
+        self.teams = [Team() for _ in range(self.sides)]
         self.stock: list[Card] = list(reversed(d.stock))  # next card at the end
         self.pile: list[Card] = []
         self.log: list[Event] = []
@@ -169,16 +170,21 @@ class Game:
 
     # ----- queries ------------------------------------------------------------
 
+    @property
+    def sides(self) -> int:
+        """How many sides score: two teams, or one per player in individual play."""
+        return seats.sides(self.n)
+
     def team_of(self, seat: int) -> int:
-        """The team (0 or 1) of a seat."""
-        return seats.team_of(seat)
+        """The side of a seat: its team (0 or 1), or the seat itself in individual play."""
+        return seats.team_of(seat, self.n)
 
     def teammates(self, seat: int) -> list[int]:
         """The other seats of the same team, in turn order from ``seat``."""
         return seats.teammates(seat, self.n)
 
-    def partner(self, seat: int) -> int:
-        """The teammate who answers "may I go out?": the next one in turn order."""
+    def partner(self, seat: int) -> int | None:
+        """The teammate who answers "may I go out?": the next one in turn order (None alone)."""
         return seats.partner(seat, self.n)
 
     @property
@@ -219,9 +225,11 @@ class Game:
 
     def winner(self) -> int | None:
         """The winning team once the game is over (None for a tie or a game in progress)."""
-        if not self.over or self.totals[0] == self.totals[1]:
+        if not self.over:
             return None
-        return 0 if self.totals[0] > self.totals[1] else 1
+        best = max(self.totals)
+        leaders = [t for t, total in enumerate(self.totals) if total == best]
+        return leaders[0] if len(leaders) == 1 else None
 
     # ----- the one way in -----------------------------------------------------
 
@@ -445,7 +453,9 @@ class Game:
         plans.need_phase(self, "answer")
         self.permission = yes
         self.phase = "play"
-        self.log.append(Answered(self.partner(self.turn), yes))
+        mate = self.partner(self.turn)
+        assert mate is not None  # plan_ask refuses a question nobody can answer
+        self.log.append(Answered(mate, yes))
 
     def _go_out(self, seat: int) -> None:
         self.went_out = seat
@@ -455,9 +465,9 @@ class Game:
     # ----- rounds -------------------------------------------------------------
 
     def _end_round(self, went_out: int | None) -> None:
-        scores = tuple(self.round_score(t, went_out) for t in (0, 1))
+        scores = tuple(self.round_score(t, went_out) for t in range(self.sides))
         self.results.append(RoundResult(self.round_index, went_out, scores))
-        for t in (0, 1):
+        for t in range(self.sides):
             self.totals[t] += scores[t].total
         rounds_done = self.round_index + 1
         done = (self.rules.rounds and rounds_done >= self.rules.rounds) or (

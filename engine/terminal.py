@@ -1,4 +1,4 @@
-"""A terminal game: the human at South against three computer players.
+"""A terminal game: the human at South against the computer players (1 to 5 of them).
 
 Commands: ``draw``, ``pickup``, ``meld 9:9S,9H,9D | @2:KH``, ``discard QH``,
 ``ask``, ``yes``/``no`` (answering the partner), ``end``, ``hint``, ``why``,
@@ -16,6 +16,7 @@ from .bots import hint, make_bot
 from .bots.base import Decision
 from .errors import RuleViolation
 from .rules import RuleSet
+from .seats import individual, team_seats
 from .state import Game, seat_names
 from .views import View, view_for
 
@@ -28,6 +29,13 @@ def _cards(cards: tuple[int, ...] | list[int]) -> str:
     return " ".join(C.code(c) for c in C.sorted_hand(cards)) or "(none)"
 
 
+def _side(players: int, team: int, mine: int) -> str:
+    """'us'/'them', or 'you' and a seat name when everyone plays on their own."""
+    if individual(players):
+        return "you" if team == mine else seat_names(players)[team_seats(team, players)[0]]
+    return "us" if team == mine else "them"
+
+
 def render(view: View) -> str:
     """The table as text: melds, pile top, counts and the human's hand."""
     rules = view.rules
@@ -36,7 +44,7 @@ def render(view: View) -> str:
              f"pile {len(view.pile)} (top {C.code(view.pile_top) if view.pile_top is not None else '-'}"
              f"{', blocked' if view.pile_blocked else ''})"]
     for t in view.teams:
-        who = "us" if t.team == view.my_team else "them"
+        who = _side(rules.players, t.team, view.my_team)
         melds = "  ".join(
             f"@{m.index} {'W' if m.rank == 0 else m.rank}:{_cards(m.cards)}{' [book]' if m.is_book else ''}"
             for m in t.melds
@@ -65,11 +73,13 @@ def play(rules: RuleSet, deal_number: int, level: str, inp: TextIO, out: TextIO)
     last: dict[int, Decision] = {}
     out.write(f"{rules.title}, deal {deal_number}: you are South, {level} computer players.\n{HELP}\n")
     shown = -1
+    mine = game.team_of(HUMAN)
     while not game.over:
         if game.phase == "round_over":
             res = game.results[-1]
-            out.write(f"== round {res.round_index + 1} over: us {res.scores[0].total}, "
-                      f"them {res.scores[1].total}; totals {game.totals[0]} to {game.totals[1]}\n")
+            scores = ", ".join(f"{_side(game.n, t, mine)} {res.scores[t].total}" for t in range(game.sides))
+            totals = " to ".join(str(total) for total in game.totals)
+            out.write(f"== round {res.round_index + 1} over: {scores}; totals {totals}\n")
             game.apply(NextRound())
             continue
         seat = game.to_act
@@ -118,5 +128,6 @@ def play(rules: RuleSet, deal_number: int, level: str, inp: TextIO, out: TextIO)
             out.write(f"not allowed: {err}\n")
         except ValueError as err:
             out.write(f"not understood: {err}. {HELP}\n")
-    out.write(f"== game over: us {game.totals[0]}, them {game.totals[1]}\n")
+    totals = ", ".join(f"{_side(game.n, t, mine)} {game.totals[t]}" for t in range(game.sides))
+    out.write(f"== game over: {totals}\n")
     return 0

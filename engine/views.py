@@ -61,7 +61,9 @@ class SeatView:
 
 @dataclass(frozen=True)
 class View:
-    """Everything one seat may know."""
+    """Everything one seat may know.
+
+    ``teams`` holds every side: two teams, or one per player in individual play."""
 
     seat: int
     rules: RuleSet
@@ -87,7 +89,7 @@ class View:
     @property
     def my_team(self) -> int:
         """The viewer's team."""
-        return team_of(self.seat)
+        return team_of(self.seat, self.rules.players)
 
     @property
     def pile_top(self) -> Card | None:
@@ -111,7 +113,7 @@ def view_for(game: Game, seat: int) -> View:
         SeatView(
             seat=s,
             name=names[s],
-            team=team_of(s),
+            team=team_of(s, game.n),
             hand_count=len(p.hand),
             knee_count=len(p.knee),
             foot_count=len(p.foot),
@@ -133,7 +135,7 @@ def view_for(game: Game, seat: int) -> View:
             minimum=game.minimum(t),
             total=game.totals[t],
         )
-        for t in (0, 1)
+        for t in range(game.sides)
     )
     return View(
         seat=seat,

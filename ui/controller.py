@@ -29,11 +29,11 @@ from .games import KeptGame
 from .narrate import advice, describe_action, describe_entry, short_entry, who
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
+from .sides import HUMAN as HUMAN
 
 if TYPE_CHECKING:
     from engine.bots import Bot
 
-HUMAN = 0
 MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
 SCREENS = ("table", "settings", "rules", "hands", "games")
@@ -283,7 +283,7 @@ class Controller:
         return meld_value(self.game.rules, [c for s in self.staged for c in s.cards])
 
     def minimum(self) -> int:
-        return self.game.minimum(HUMAN % 2)
+        return self.game.minimum(self.game.team_of(HUMAN))
 
     def share_query(self) -> str:
         return build_query(self.game.rules, self.game.deal_number)
@@ -497,7 +497,7 @@ class Controller:
             self.note = Note("A meld is all one rank: select cards of one rank (wild cards can join).", "error")
             return
         rank = naturals.pop() if naturals else C.WILD_RANK
-        team = self.game.teams[HUMAN % 2]
+        team = self.game.teams[self.game.team_of(HUMAN)]
         if self.minimum() > 0 and not team.opened:
             self._stage(Staged(cards, rank))
             return
@@ -508,7 +508,7 @@ class Controller:
 
     def _on_meld(self, arg: str) -> None:
         """Add the selected cards to one of the team's melds."""
-        i = index_arg(arg, len(self.game.teams[HUMAN % 2].melds))
+        i = index_arg(arg, len(self.game.teams[self.game.team_of(HUMAN)].melds))
         if i is None:
             return
         cards = tuple(self.selected_cards())
@@ -615,7 +615,7 @@ class Controller:
         self.staged = []
         self.selected = []
         match decision.action:
-            case Meld(plays=plays) if plays and self.minimum() > 0 and not self.game.teams[HUMAN % 2].opened:
+            case Meld(plays=plays) if plays and self.minimum() > 0:
                 self.staged = [Staged(p.cards, p.rank if p.rank is not None else C.WILD_RANK) for p in plays]
             case Meld(plays=plays) if plays:
                 self.selected = self._positions(plays[0].cards)

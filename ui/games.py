@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import LoadError
+from engine.seats import PLAYER_COUNTS, sides
 from engine.serialize import parse_json
 from engine.state import Game
+
+from .sides import totals_words
 
 PREFIX = "kept-game-"
 MAX_GAMES = 30
@@ -32,17 +35,19 @@ class KeptGame:
     title: str
     deal: int
     round_index: int
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
+    """One per side: two teams, or each player's in individual play."""
     over: bool
     played: int
     """When it was put aside, in milliseconds since 1970."""
     save: str
+    players: int = 4
 
     def summary(self) -> str:
         """'Deal 4417 · Classic … · round 2 · us 1,230, them 560 · in progress'."""
         state = "finished" if self.over else "in progress"
-        us, them = self.totals
-        return f"Deal {self.deal:,} · {self.title} · round {self.round_index + 1} · us {us:,}, them {them:,} · {state}"
+        totals = totals_words(self.players, self.totals)
+        return f"Deal {self.deal:,} · {self.title} · round {self.round_index + 1} · {totals} · {state}"
 
     def when(self) -> str:
         """When it was last played, as a player reads it ('1 Dec 10:30')."""
@@ -57,7 +62,8 @@ def record(game: Game, save_text: str, played: int) -> str:
             "title": game.rules.title[:MAX_TITLE],
             "deal": game.deal_number,
             "round": game.round_index,
-            "totals": list(game.totals[:2]),
+            "totals": list(game.totals),
+            "players": game.n,
             "over": game.phase == "game_over",
             "played": played,
             "save": save_text,
@@ -82,11 +88,14 @@ def read(key: str, raw: Any) -> KeptGame | None:
         return None
     if not (isinstance(title, str) and len(title) <= MAX_TITLE):
         return None
-    if not (isinstance(totals, list) and len(totals) == 2 and all(type(x) is int for x in totals)):
+    players = data.get("players", 4)
+    if type(players) is not int or players not in PLAYER_COUNTS:
+        return None
+    if not (isinstance(totals, list) and len(totals) == sides(players) and all(type(x) is int for x in totals)):
         return None
     if type(over) is not bool or not isinstance(save, str):
         return None
-    return KeptGame(key, title, deal, round_index, (totals[0], totals[1]), over, played, save)
+    return KeptGame(key, title, deal, round_index, tuple(totals), over, played, save, players)
 
 
 def kept_games(stored: Mapping[str, Any]) -> list[KeptGame]:

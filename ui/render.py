@@ -15,9 +15,10 @@ from __future__ import annotations
 from engine import cards as C
 from engine import seats
 from engine.melds import BOOK_SIZE
-from engine.plans import wild_top_takeable
+from engine.plans import must_ask, wild_top_takeable
 from engine.views import MeldView, SeatView, TeamView, View
 
+from . import sides
 from .controller import HUMAN, Controller, Line
 from .narrate import count
 from .screens import game_over_panel, games_screen, hands_screen, round_over_panel, rules_screen, settings_screen
@@ -77,8 +78,8 @@ PAGE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
 # ----- seats -----------------------------------------------------------------------
 
 
-def partner_of(view: View, seat: int) -> int:
-    """The teammate who answers ``seat``'s "May I go out?": the next one in turn order."""
+def partner_of(view: View, seat: int) -> int | None:
+    """The teammate who answers ``seat``'s "May I go out?": the next one in turn order (None alone)."""
     return seats.partner(seat, view.rules.players)
 
 
@@ -94,7 +95,7 @@ def seat_role(view: View, seat: int) -> str:
     """'you', 'partner' (every teammate) or 'opponent'."""
     if seat == HUMAN:
         return "you"
-    return "partner" if seat % 2 == HUMAN % 2 else "opponent"
+    return "partner" if view.seats[seat].team == view.my_team else "opponent"
 
 
 def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
@@ -107,7 +108,7 @@ def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
     if turn:
         doing = ", deciding whether you may go out" if view.phase == "answer" else ", playing now"
     label = f"{seat.name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
-    team = "us" if seat.team == HUMAN % 2 else "them"
+    team = "us" if seat.team == view.my_team else "them"
     # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news.
     where = "" if seat.stage == "hand" else STAGES[seat.stage]
     return (
@@ -237,7 +238,7 @@ def meld_chip(view: View, meld: MeldView, team: int, ctrl: Controller, *, playab
     parts.append(card_row(meld.cards, fresh))
     cls = "chip" + (f" book {meld.kind}" if meld.is_book else "") + (" fresh" if fresh else "")
     cls += (" target" if target else "") + (" open" if open_ else "")
-    if team == HUMAN % 2 and playable and not meld.is_book:
+    if team == view.my_team and playable and not meld.is_book:
         name = " ".join(visible) + f": {spoken}; tap to add the selected cards"
         chip = button("meld", " ".join(parts), arg=str(meld.index), cls=cls, extra=f' aria-label="{esc(name)}"')
     else:
@@ -248,8 +249,9 @@ def meld_chip(view: View, meld: MeldView, team: int, ctrl: Controller, *, playab
 
 def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, targets: set[int]) -> str:
     mine = team.team == view.my_team
-    who = "Us" if mine else "Them"
-    members = "+".join(team_names(view, team.team, short=True))
+    players = view.rules.players
+    who = sides.short(players, team.team)
+    members = "" if seats.individual(players) else "+".join(team_names(view, team.team, short=True))
     ordered = sorted(team.melds, key=rank_order)
     chips = [meld_chip(view, m, team.team, ctrl, playable=playable, target=m.index in targets) for m in ordered]
     reds = ""
@@ -258,8 +260,9 @@ def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, ta
         reds = f'<span class="reds"><span class="sr">Red 3s:</span>{card_row(team.red_threes, fresh)}</span>'
     need = f'<span class="need">First meld: {team.minimum}</span>' if team.minimum else ""
     body = f'<ul class="melds">{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
+    label = sides.possessive(players, team.team)
     return (
-        f'<section class="team {"us" if mine else "them"}" aria-label="{"Your team" if mine else "Opponents"} melds">'
+        f'<section class="team {"us" if mine else "them"}" aria-label="{esc(label)} melds">'
         f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{need}{reds}</h2>'
         f"{body}</section>"
     )
@@ -321,8 +324,9 @@ def banner_text(view: View, ctrl: Controller) -> tuple[str, str]:
         return f"Your turn: {draw} or pick up the pile.", "mine"
     if view.to_act == HUMAN:
         answer = ""
-        if view.asked and view.permission is not None:
-            partner = view.seats[partner_of(view, HUMAN)].name
+        mate = partner_of(view, HUMAN)
+        if view.asked and view.permission is not None and mate is not None:
+            partner = view.seats[mate].name
             answer = (
                 f"{partner} said yes: go out this turn if you can. "
                 if view.permission
@@ -467,7 +471,7 @@ def actions_region(view: View, ctrl: Controller) -> str:
         button("discard", "Discard", cls="primary" if play_phase and len(ctrl.selected) == 1 else "",
                disabled=not play_phase),
     ]
-    if rules.ask_partner and view.me.stage == "foot":
+    if must_ask(rules) and view.me.stage == "foot":
         buttons.append(button("ask", "May I go out?", disabled=not play_phase or view.asked))
     if play_phase and ctrl.can_end_turn():
         buttons.append(button("end-turn", "End turn", cls="primary"))
@@ -556,7 +560,6 @@ def header(ctrl: Controller) -> str:
     view = ctrl.view()
     rules = view.rules
     rounds = f"/{rules.rounds}" if rules.rounds and not rules.target_score else ""
-    us, them = view.teams[view.my_team], view.teams[1 - view.my_team]
     expanded = str(ctrl.sheet == "menu").lower()
     update = ""
     if ctrl.update_available:
@@ -570,7 +573,12 @@ def header(ctrl: Controller) -> str:
         f'<p class="meta"><span>Deal <b class="deal-number">{view.deal_number}</b></span>'
         f'<span>Round {view.round_index + 1}{rounds}</span><span class="rules-name">{esc(rules.name)}</span></p>'
         '<p class="scoreboard" aria-label="Game totals">'
-        f'<span class="us">Us <b>{us.total:,}</b></span><span class="them">Them <b>{them.total:,}</b></span></p>'
+        + "".join(
+            f'<span class="{"us" if t == view.my_team else "them"}">{esc(sides.short(rules.players, t))} '
+            f"<b>{view.teams[t].total:,}</b></span>"
+            for t in sides.order(rules.players)
+        )
+        + "</p>"
         f'<nav class="menu" aria-label="Menu">{menu_buttons(ctrl)}</nav>'
         + button("sheet", "Menu", arg="menu", cls="menu-toggle", extra=f' aria-expanded="{expanded}"')
         + update
@@ -614,7 +622,9 @@ def regions(ctrl: Controller) -> dict[str, str]:
         "r-top": header(ctrl),
         "r-seats": seats_region(view, ctrl),
         "r-center": center_region(view, ctrl),
-        "r-them": team_region(view, view.teams[1 - view.my_team], ctrl, False, set()),
+        "r-them": "".join(
+            team_region(view, view.teams[t], ctrl, False, set()) for t in sides.order(view.rules.players)[1:]
+        ),
         "r-us": team_region(view, view.teams[view.my_team], ctrl, playable, targets),
         "r-why": why_region(ctrl),
         "r-status": (

@@ -8,7 +8,9 @@ Pure Python: no browser objects here.
 from __future__ import annotations
 
 from engine import cards as C
+from engine.plans import must_ask
 from engine.rules import RuleSet
+from engine.seats import individual
 
 Section = tuple[str, list[str]]
 
@@ -58,9 +60,18 @@ def _deal(rules: RuleSet) -> list[str]:
     if rules.knee_size:
         sets += f", a knee of {rules.knee_size}"
     sets += f" and a foot of {rules.foot_size}"
+    if individual(rules.players):
+        table = (
+            f"{'Two' if rules.players == 2 else 'Three'} players, each on their own: everyone has their own melds "
+            "and score, and play goes round the table to the left."
+        )
+    else:
+        table = (
+            f"{rules.players} players in two teams; partners sit opposite each other "
+            "and play goes round the table to the left."
+        )
     out = [
-        f"{rules.players} players in two teams; partners sit opposite each other "
-        "and play goes round the table to the left.",
+        table,
         f"{rules.deck_count()} {deck} are shuffled together. Each player gets {sets}. "
         "Only the hand is picked up; the rest waits face down.",
     ]
@@ -90,7 +101,11 @@ def _melds(rules: RuleSet) -> list[str]:
     }[rules.wild_limit]
     out = [
         f"A meld is three to seven cards of one rank: {_rank_list(rules)}. "
-        "Melds belong to the team, so either partner may add to them.",
+        + (
+            "Each player has their own melds: you add only to yours."
+            if individual(rules.players)
+            else "Melds belong to the team, so either partner may add to them."
+        ),
         f"Wild cards ({'the Rook bird and 2s' if rules.deck == 'rook' else 'jokers and 2s'}) "
         f"fill in for a rank. A meld needs {limit}.",
     ]
@@ -122,12 +137,14 @@ def _first_meld(rules: RuleSet) -> list[str]:
     else:
         steps = ", ".join(str(m) for m in rules.first_meld_by_round)
         rule = f"The minimum rises each round: {steps}."
-    return [
+    out = [
         "Each round, the first cards your team puts down must add up to a minimum, "
         "counting the card values. Several melds laid down together count together.",
         rule,
-        "Once either partner has made it, both meld freely for the rest of the round.",
     ]
+    if not individual(rules.players):
+        out.append("Once either partner has made it, both meld freely for the rest of the round.")
+    return out
 
 
 def _pile(rules: RuleSet) -> list[str]:
@@ -186,7 +203,12 @@ def _threes(rules: RuleSet) -> list[str]:
 
 def _foot(rules: RuleSet) -> list[str]:
     out = []
-    if rules.knee_size:
+    if rules.knee_size and individual(rules.players):
+        out.append(
+            "When you finish your first book, you pick up your knee at once and play on. "
+            "If your hand runs out before that, your knee becomes your hand."
+        )
+    elif rules.knee_size:
         out.append(
             "When your team finishes its first book, the player who finished it picks up "
             "their knee at once; the partner picks up theirs after drawing on their next "
@@ -214,11 +236,13 @@ def _books_needed(rules: RuleSet) -> str:
 
 def _going_out(rules: RuleSet) -> list[str]:
     out = [f"Your team needs {_books_needed(rules)} before you can go out, and you must be in your foot."]
-    if rules.partner_in_foot == "played":
+    if individual(rules.players):
+        out.append("Playing on your own, you go out without asking anyone.")
+    elif rules.partner_in_foot == "played":
         out.append("Your partner must also have played a turn from their foot.")
     elif rules.partner_in_foot == "in_foot":
         out.append("Your partner must also have picked up their foot.")
-    if rules.ask_partner:
+    if must_ask(rules):
         out.append('Ask your partner "May I go out?" first. Once a turn; a no holds for that turn.')
     how = {
         "optional": "Go out by melding every card, or all but one and discarding it.",
@@ -248,13 +272,45 @@ def _scoring(rules: RuleSet) -> list[str]:
             f"The first team to reach {_n(rules.target_score)} after a round wins "
             f"(the game stops after {rules.rounds} rounds at most)."
         )
+    elif individual(rules.players):
+        out.append(f"After {rules.rounds} rounds, the highest total wins.")
     else:
         out.append(f"After {rules.rounds} rounds, the higher total wins.")
     return out
 
 
+ALONE: tuple[tuple[str, str], ...] = (
+    ("Your team needs", "You need"),
+    ("Your team keeps", "You keep"),
+    ("Your team's", "Your"),
+    ("your team's", "your"),
+    ("the first cards your team puts down", "the first cards you put down"),
+    ("Before your team has melded", "Before you have melded"),
+    ("a finished book your team doesn't need", "a finished book you don't need"),
+    ("every card your team melded", "every card you melded"),
+    ("Seven on one team earn", "Seven for one player earn"),
+    ("until a team reaches", "until a player reaches"),
+    ("The first team to reach", "The first player to reach"),
+    ("The partnership game", "The game"),
+)
+"""How the team's sentences read when everyone plays on their own (two or three players)."""
+
+
+def _alone(text: str) -> str:
+    for team, player in ALONE:
+        text = text.replace(team, player)
+    return text
+
+
 def rules_page(rules: RuleSet) -> list[Section]:
     """Headed sections of plain sentences describing exactly these rules."""
+    sections = _sections(rules)
+    if not individual(rules.players):
+        return sections
+    return [(_alone(head), [_alone(line) for line in lines]) for head, lines in sections]
+
+
+def _sections(rules: RuleSet) -> list[Section]:
     intro = _PRESET_INTROS.get(rules.name, rules.title)
     if rules.overrides:
         intro += " House rules are switched on; this page shows them."

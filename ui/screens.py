@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from engine import seats
 from engine.rules import preset
 from engine.scoring import TeamScore
 from engine.state import Game, seat_names
 
+from . import sides
 from .controller import HUMAN, Controller
 from .rules_text import rules_page
 from .settings import HOUSE_CHOICES, LEVELS, PRESET_NAMES, PRESET_TITLES, players_label, switch_value
@@ -103,12 +105,6 @@ def rules_screen(ctrl: Controller) -> str:
     )
 
 
-def _team(game: Game, team: int) -> list[str]:
-    """The seat names of a team, in turn order."""
-    names = seat_names(game.n)
-    return [names[s] for s in range(team, game.n, 2)]
-
-
 def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -132,14 +128,10 @@ def _round_summary(ctrl: Controller) -> str:
         how = "You went out."
     else:
         how = f"{names[result.went_out]} went out."
-    us, them = result.scores[0], result.scores[1]
-    return (
-        f"<p>{esc(how)}</p>"
-        '<div class="scores">'
-        + _score_table(f"Your team ({' & '.join(_team(game, 0))})", us, game.totals[0])
-        + _score_table(f"Opponents ({' & '.join(_team(game, 1))})", them, game.totals[1])
-        + "</div>"
+    tables = "".join(
+        _score_table(sides.title(game.n, t), result.scores[t], game.totals[t]) for t in sides.order(game.n)
     )
+    return f'<p>{esc(how)}</p><div class="scores">{tables}</div>'
 
 
 def round_over_panel(ctrl: Controller) -> str:
@@ -156,28 +148,45 @@ def round_over_panel(ctrl: Controller) -> str:
     )
 
 
+def _verdict(game: Game) -> str:
+    """Who won the game, and by what, in words."""
+    shown = sides.order(game.n)
+    mine = shown[0]
+    totals = game.totals
+    winner = game.winner()
+    if winner is None:
+        best = max(totals)
+        tied = [t for t in shown if totals[t] == best]
+        if len(tied) == len(shown):
+            return f"A tie at {best:,}."
+        names = [("you" if t == mine else sides.short(game.n, t)) for t in tied]
+        return f"A tie for the lead at {best:,}: {_and(names)}."
+    others = " to ".join(f"{totals[t]:,}" for t in shown if t != winner)
+    if seats.individual(game.n):
+        who = "You win" if winner == mine else f"{sides.short(game.n, winner)} wins"
+        return f"{who}, {totals[winner]:,} to {others}" + ("!" if winner == mine else ".")
+    if winner == mine:
+        return f"{_and(['You', *sides.members(game.n, mine)[1:]])} win, {totals[winner]:,} to {others}!"
+    return f"{_and(sides.members(game.n, winner))} win, {totals[winner]:,} to {others}."
+
+
 def game_over_panel(ctrl: Controller) -> str:
     game = ctrl.game
-    us, them = game.totals
-    if us > them:
-        verdict = f"{_and(['You', *_team(game, 0)[1:]])} win, {us:,} to {them:,}!"
-    elif them > us:
-        verdict = f"{_and(_team(game, 1))} win, {them:,} to {us:,}."
-    else:
-        verdict = f"A tie at {us:,}."
+    verdict = _verdict(game)
+    shown = sides.order(game.n)
     rows = []
-    run = [0, 0]
+    run = [0] * game.sides
     for result in game.results:
-        run = [run[0] + result.scores[0].total, run[1] + result.scores[1].total]
-        rows.append(
-            f'<tr><th scope="row">Round {result.round_index + 1}</th><td>{result.scores[0].total:+,}</td>'
-            f"<td>{result.scores[1].total:+,}</td><td>{run[0]:,} – {run[1]:,}</td></tr>"
-        )
+        run = [run[t] + result.scores[t].total for t in range(game.sides)]
+        cells = "".join(f"<td>{result.scores[t].total:+,}</td>" for t in shown)
+        running = " – ".join(f"{run[t]:,}" for t in shown)
+        rows.append(f'<tr><th scope="row">Round {result.round_index + 1}</th>{cells}<td>{running}</td></tr>')
+    heads = "".join(f'<th scope="col">{esc(sides.short(game.n, t))}</th>' for t in shown)
     return (
         '<section class="panel game-over" aria-labelledby="over-title">'
         f'<h2 id="over-title">Game over: {esc(verdict)}</h2>'
         '<table class="score rounds"><caption>Totals per round</caption>'
-        '<thead><tr><th scope="col">Round</th><th scope="col">Us</th><th scope="col">Them</th>'
+        f'<thead><tr><th scope="col">Round</th>{heads}'
         '<th scope="col">Running</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         "<h3>Last round</h3>"
@@ -222,7 +231,7 @@ def games_screen(ctrl: Controller) -> str:
     state = "finished" if game.phase == "game_over" else "in progress"
     current = (
         f"<p>On the table: deal {game.deal_number:,} · {esc(game.rules.title)} · round {game.round_index + 1} · "
-        f"us {game.totals[0]:,}, them {game.totals[1]:,} · {state}.</p>"
+        f"{esc(sides.totals_words(game.n, game.totals))} · {state}.</p>"
     )
     items = []
     for kept in ctrl.kept:

@@ -56,6 +56,8 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
     "players": (
         "Players",
         (
+            (2, "2", "Two players, each on their own"),
+            (3, "3", "Three players, each on their own"),
             (4, "4", "Four players (two teams of two)"),
             (6, "6", "Six players (two teams of three)"),
         ),
@@ -144,10 +146,17 @@ KEEP_ON_PRESET_CHANGE = ("players",)
 """Switches that are about the table, not the rules: kept when the rule set changes."""
 
 
+INDIVIDUAL_IN_SOURCE: dict[str, tuple[int, ...]] = {"pagat": (2, 3), "hkf": (3,)}
+"""Table sizes of individual play a preset's own source describes (001: "any number of people
+playing as individuals"; 004: three players "each on their own"); elsewhere it is a house rule."""
+
+
 def players_label(rules: RuleSet, players: int) -> str:
     """The label of a table size under a preset: six players is a house rule where the source has none."""
     label = next(text for value, _c, text in HOUSE_CHOICES["players"][1] if value == players)
     if players == 6 and not rules.six_players:
+        label += ", a house rule"
+    elif players < 4 and players not in INDIVIDUAL_IN_SOURCE.get(rules.name, ()):
         label += ", a house rule"
     return label
 

@@ -28,13 +28,14 @@ class Ctx:
         self.team = view.my_team
         self.hand: list[Card] = list(view.hand)
         self.my_melds: tuple[MeldView, ...] = view.teams[self.team].melds
-        self.opp_melds: tuple[MeldView, ...] = view.teams[1 - self.team].melds
+        self.opponents = opponents(view)
+        # The side of the next opponent: the one that can take this seat's discard.
+        self.opp_melds: tuple[MeldView, ...] = view.teams[view.seats[self.opponents[0]].team].melds
         self.needs: Needs = team_needs(self.rules, meld_pairs(self.my_melds))
         self.next_set = next_set(view, self.seat)
         self.opened = view.teams[self.team].opened
         self.minimum = view.teams[self.team].minimum
         self.rng = rng
-        self.opponents = opponents(view)
         self.teammates = teammates(view)
 
     @cached_property
@@ -68,7 +69,7 @@ class Ctx:
         return best
 
     def opp_open(self, r: int) -> MeldView | None:
-        """The opponents' unfinished meld of rank ``r``."""
+        """The next opponent's side's unfinished meld of rank ``r``."""
         for m in self.opp_melds:
             if m.rank == r and not m.is_book:
                 return m

@@ -37,12 +37,12 @@ def next_set(view: View, seat: int) -> str | None:
 
 
 def opponents(view: View) -> list[int]:
-    """The seats of the other team, the next to play first."""
+    """Every seat not on this side, the next to play first."""
     return seats.opponents(view.seat, view.rules.players)
 
 
 def teammates(view: View) -> list[int]:
-    """The other seats of this team."""
+    """The other seats of this side (none in individual play)."""
     return seats.teammates(view.seat, view.rules.players)
 
 

@@ -25,7 +25,7 @@ from ..actions import (
 from ..cards import Card
 from ..legal import legal_actions
 from ..melds import meld_value
-from ..plans import last_discard_allowed, partners_block, pile_pair, pile_take, wild_top_takeable
+from ..plans import last_discard_allowed, must_ask, partners_block, pile_pair, pile_take, wild_top_takeable
 from ..views import View
 from . import explain as E
 from .base import Decision, NoLegalAction, bot_seed, decision_rng
@@ -228,14 +228,14 @@ class NormalBot:
         plan = self.going_out_plan(ctx)
         if plan is None or view.permission is False:
             return None
-        if rules.ask_partner and view.permission is not True:
+        if must_ask(rules) and view.permission is not True:
             if view.asked:
                 return None
             want, why = self.want_out(ctx, ctx.seat)
             if not want:
                 return None
             return Decision(AskGoOut(), E.sentence(f"Asked to go out: {why}"))
-        if not rules.ask_partner:
+        if not must_ask(rules):
             want, why = self.want_out(ctx, ctx.seat)
             if not want:
                 return None
@@ -278,7 +278,9 @@ class NormalBot:
         threat = [s for s in opps if view.seats[s].stage == "foot" and view.seats[s].hand_count <= 5]
         late = view.stock_count <= n * rules.draw * 3
         if threat:
-            return True, "the other team is close to going out"
+            return True, "another player is close to going out" if seats.individual(n) else (
+                "the other team is close to going out"
+            )
         if late:
             return True, "the stock is nearly gone"
         if gain >= self.out_margin:
