@@ -43,9 +43,11 @@ Decisions for the gaps the sources leave open (they hold for every preset):
   player picks up the knee on finishing their own first book.  Decks: a lone
   player must make the books a team makes, so the stock gives each side about
   as many turns as a team has at four: 4 decks for two and 6 for three where
-  four use 5, 5 and 7 in Hand, Knee and Foot (6 at four); the Rook game keeps
-  002's own "4 decks per 2 players" (4 and 6).  Measured with the Normal
-  players (README): fewer decks end most rounds with the stock, nobody out.
+  four use 5, 5 and 7 in Hand, Knee and Foot (6 at four).  Measured with the
+  Normal players (README): fewer decks end most rounds with the stock, nobody
+  out.  The Rook game (draw one, no pile) is not played alone: a hand that
+  only shrinks can't make three books from 22 cards (``validate``); its
+  ``decks_two``/``decks_three`` follow 002's "4 decks per 2 players".
   The deal, the rounds and the scoring are the four-player game's.
 """
 
@@ -205,6 +207,14 @@ class RuleSet:
             raise ValueError("Hand and Foot is played by two, three, four or six players.")
         if self.draw not in (1, 2, 3):
             raise ValueError("A turn draws one, two or three cards.")
+        if self.players < 4 and self.draw == 1 and self.pickup == "none":
+            # Drawing one and discarding one, a hand only shrinks: a lone player melds at most
+            # the cards dealt (22 in the Rook game, for 21 in its three books). Measured: no
+            # round of 96 with the Normal players ended with anyone going out.
+            raise ValueError(
+                "With one card drawn a turn and no pile to take, these rules need partners: "
+                "play them with four or six players."
+            )
         if self.pickup not in ("top7", "whole", "none"):
             raise ValueError(f"unknown pile pickup rule: {self.pickup}")
         if self.wild_limit not in ("half", "third", "two"):

@@ -68,7 +68,7 @@ def arrange(
     stock_top: str | None = None,
     stock_size: int | None = None,
     round_index: int | None = None,
-    totals: tuple[int, int] | None = None,
+    totals: tuple[int, ...] | None = None,
     permission: bool | None = None,
     asked: bool = False,
     picked_up: bool = False,
@@ -162,7 +162,9 @@ def arrange(
     if totals is not None:
         game.results = [
             RoundResult(
-                0, None, tuple(TeamScore(t, (ScoreLine("carried", "Earlier rounds", totals[t]),)) for t in (0, 1))
+                0, None, tuple(
+                    TeamScore(t, (ScoreLine("carried", "Earlier rounds", totals[t]),)) for t in range(len(totals))
+                )
             )
         ]
         game.totals = list(totals)

@@ -17,8 +17,10 @@ from engine.state import Game
 from engine.views import view_for
 
 LEVELS = ("random", "easy", "normal", "hard")
+ALONE = [preset("classic", players=2), preset("hkf", players=3), preset("pagat", players=3)]
+"""Individual play: two or three players, each on their own."""
 RULES = [*PRESETS.values(), preset("classic", pickup="whole"), preset("pagat", players=6),
-         preset("hkf", pickup="top7", go_out_discard="required")]
+         preset("hkf", pickup="top7", go_out_discard="required"), *ALONE]
 SENTENCE = re.compile(r"^[A-Z].*[.!?]$")
 
 
@@ -65,7 +67,17 @@ def test_every_decision_is_legal_and_explained(rules: RuleSet, level: str) -> No
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_honest_hidden_cards_do_not_change_decisions(level: str, name: str) -> None:
-    rules = preset(name)
+    check_honest(preset(name), level)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("rules", ALONE, ids=lambda r: f"{r.name}-{r.players}")
+def test_honest_in_individual_play(level: str, rules: RuleSet) -> None:
+    check_honest(rules, level)
+
+
+def check_honest(rules: RuleSet, level: str) -> None:
+    """Shuffling every card ``seat`` can't see changes none of its decisions."""
     game = Game(rules, 23)
     drivers = [make_bot("normal", s, 23) for s in range(rules.players)]
     checked = 0

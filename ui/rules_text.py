@@ -292,6 +292,7 @@ ALONE: tuple[tuple[str, str], ...] = (
     ("until a team reaches", "until a player reaches"),
     ("The first team to reach", "The first player to reach"),
     ("The partnership game", "The game"),
+    ("Pagat partnership rules", "Pagat rules, played alone"),
 )
 """How the team's sentences read when everyone plays on their own (two or three players)."""
 

@@ -10,7 +10,7 @@ from engine.state import Game, seat_names
 from . import sides
 from .controller import HUMAN, Controller
 from .rules_text import rules_page
-from .settings import HOUSE_CHOICES, LEVELS, PRESET_NAMES, PRESET_TITLES, players_label, switch_value
+from .settings import HOUSE_CHOICES, LEVELS, PRESET_NAMES, PRESET_TITLES, players_label, players_offered, switch_value
 from .widgets import button, card_row, esc
 
 
@@ -42,7 +42,8 @@ def settings_screen(ctrl: Controller) -> str:
         value = s.house.get(key, switch_value(base, key))
         current = next((code for v, code, _ in choices if v == value and type(v) is type(value)), "")
         if key == "players":
-            options = [(code, players_label(base, v)) for v, code, _text in choices]
+            offered = players_offered(base)
+            options = [(code, players_label(base, v)) for v, code, _text in choices if v in offered]
         else:
             options = [(code, text) for _v, code, text in choices]
         if not current:

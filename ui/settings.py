@@ -151,6 +151,18 @@ INDIVIDUAL_IN_SOURCE: dict[str, tuple[int, ...]] = {"pagat": (2, 3), "hkf": (3,)
 playing as individuals"; 004: three players "each on their own"); elsewhere it is a house rule."""
 
 
+def players_offered(rules: RuleSet) -> list[int]:
+    """The table sizes Settings offers under a preset: those the engine accepts for its rules."""
+    out = []
+    for value, _code, _text in HOUSE_CHOICES["players"][1]:
+        try:
+            rules.with_options(players=value)
+        except ValueError:
+            continue
+        out.append(int(value))
+    return out
+
+
 def players_label(rules: RuleSet, players: int) -> str:
     """The label of a table size under a preset: six players is a house rule where the source has none."""
     label = next(text for value, _c, text in HOUSE_CHOICES["players"][1] if value == players)
@@ -258,6 +270,8 @@ class Settings:
             if raw not in PRESET_NAMES:
                 raise ValueError("Choose one of the listed rule sets.")
             kept = {k: v for k, v in self.house.items() if k in KEEP_ON_PRESET_CHANGE}
+            if kept.get("players") not in (None, *players_offered(preset(str(raw)))):
+                kept.pop("players")  # a table size these rules can't be played at (the Rook game alone)
             return replace(self, preset=str(raw), house=_clean(str(raw), kept))
         if key == "level":
             if raw not in {name for name, _ in LEVELS}:
