@@ -59,6 +59,18 @@ def test_no_violations_mid_game_and_on_every_screen(new_page: Callable[..., Page
     assert violations(page) == [], "rules"
 
 
+def test_no_violations_in_a_two_player_game(new_page: Callable[..., Page], base_url: str) -> None:
+    page = audited(new_page)
+    table = Table(page, base_url).open_link("?rules=hkf&deal=808&house=players.2")
+    for _ in range(3):
+        table.play_my_turn_simply()
+    assert page.get_by_role("region", name="North's melds").count() == 1
+    assert violations(page) == [], "two-player table"
+    table.open_rules()
+    assert "each on their own" in page.locator("main, body").first.inner_text()
+    assert violations(page) == [], "two-player rules"
+
+
 def test_no_violations_with_a_staged_first_meld(new_page: Callable[..., Page], base_url: str) -> None:
     page = audited(new_page)
     deal, first, _second = opening_deal()

@@ -173,3 +173,16 @@ def test_a_six_player_round_fits_one_screen(new_page: Callable[..., Page], base_
     assert len(page.locator(".seat").all()) == 5
     play_round_checking(table)
     assert_every_move_was_shown(page)
+
+
+@pytest.mark.parametrize("size", ["phone-360x740", "phone-landscape-844x390", "tablet-landscape-1024x768"])
+def test_a_three_player_round_alone_fits_one_screen(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+    """Individual play: two opponents' boxes and melds, no partner to ask, a score table per player."""
+    page, table = open_at(new_page, base_url, size)
+    table.open_link(build_query(rules_for("classic", {"players": 3}), 65))
+    assert len(page.locator(".seat").all()) == 2
+    assert page.locator(".seat .role.partner").count() == 0
+    assert page.get_by_role("region", name="West's melds").count() == 1
+    play_round_checking(table)
+    assert_every_move_was_shown(page)
+    assert page.locator("table.score caption").all_inner_texts() == ["You", "West", "East"]
