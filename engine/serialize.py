@@ -110,6 +110,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "deal": game.deal_number,
         "actions": list(game.history),
         "check": digest(game),
+        **({"takebacks": game.takebacks} if game.takebacks else {}),
     }
 
 
@@ -147,6 +148,10 @@ def from_dict(data: Any) -> Game:
     game = replay(data.get("rules"), data.get("deal"), actions)
     if data.get("check") != digest(game):
         raise LoadError("The saved game doesn't match its check: it was changed or damaged.")
+    takebacks = data.get("takebacks", 0)
+    if type(takebacks) is not int or not 0 <= takebacks <= MAX_ACTIONS:
+        raise LoadError("The saved game can't be read: its count of take-backs is not a number of moves.")
+    game.takebacks = takebacks
     return game
 
 

@@ -124,6 +124,9 @@ class RoundResult:
 class Game:
     """A whole game: rounds, turns and scores, changed only by ``apply``."""
 
+    takebacks: int = 0
+    """How many times a player took back a turn's melds (``engine.takeback``); saved, not part of the position."""
+
     def __init__(self, rules: RuleSet, deal_number: int) -> None:
         rules.validate()
         self.rules = rules

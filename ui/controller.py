@@ -22,6 +22,7 @@ from engine.melds import check_meld, meld_value
 from engine.rules import RuleSet, rules_to_dict
 from engine.serialize import from_dict, parse_json, replay, to_dict
 from engine.state import Game
+from engine.takeback import take_back, takeback_problem, turn_start
 from engine.views import View, view_for
 
 from . import saves
@@ -140,6 +141,8 @@ class Controller:
         self.kept: list[KeptGame] = []  # the games put aside (ui/main.py reads them from the store)
         self.kept_copies: list[saves.Kept] = []  # damaged or unreadable copies kept aside
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
+        self.turn_start: Game | None = None  # the game right after South's draw this turn (for Undo)
+        self._undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -201,6 +204,8 @@ class Controller:
         self._clear_fresh()
         self.question_closed = False
         self.hint_action = None
+        self.turn_start = None
+        self._undo_known = None
 
     def _clear_fresh(self) -> None:
         self.fresh = {}
@@ -423,6 +428,8 @@ class Controller:
         except RuleViolation as err:
             self.note = Note(str(err), "error")
             return False
+        if isinstance(action, (Draw, PickUp)):
+            self.turn_start = self.game.copy()
         self.selected = []
         self.staged = []
         self.note = None
@@ -590,6 +597,41 @@ class Controller:
             self.focus = "hand"
 
     # ----- going out, ending the turn, hints ------------------------------------
+
+    def can_undo(self) -> bool:
+        """True when South may take back this turn's melds now (``engine.takeback``; worked out once a move)."""
+        if not self.human_to_act() or self.game.phase != "play":
+            return False
+        key = (self.game.round_index, len(self.game.history))
+        if self._undo_known is None or self._undo_known[:2] != key:
+            start = self.turn_start
+            cheap = start is not None or turn_start(self.game) is not None
+            ok = cheap and takeback_problem(self.game, start) is None
+            self._undo_known = (*key, ok)
+        return self._undo_known[2]
+
+    def _on_undo(self, arg: str) -> None:
+        """Take back this turn's melds: the cards go back to the hand, what was drawn stays drawn."""
+        if not self.human_to_act():
+            self.note = Note(self._waiting_text(), "error")
+            return
+        try:
+            game = take_back(self.game, self.turn_start)
+        except RuleViolation as err:
+            self.note = Note(str(err), "error")
+            return
+        self.game = game
+        self.turn_start = game.copy()
+        self._undo_known = None
+        self.dirty = True
+        self.selected = []
+        self.staged = []
+        self.hint_action = None
+        self._line_number += 1
+        line = Line(self._line_number, HUMAN, "You took back this turn's melds.", "", "took back melds")
+        self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
+        self.note = Note("Your melds from this turn are back in your hand; what you drew stays drawn.")
+        self.focus = "hand"
 
     def _on_ask(self, arg: str) -> None:
         self._human(AskGoOut())

@@ -35,6 +35,7 @@ SHORTCUTS = (
     ("E", "end-turn", "End turn"),
     ("H", "hint", "Hint"),
     ("C", "clear", "Clear selection"),
+    ("U", "undo", "Undo this turn's melds"),
     ("N", "next-round", "Next round"),
 )
 """Keyboard shortcuts: (key, the button's data-act, what it does). ``ui/main.py`` reads this."""
@@ -475,6 +476,8 @@ def actions_region(view: View, ctrl: Controller) -> str:
         buttons.append(button("ask", "May I go out?", disabled=not play_phase or view.asked))
     if play_phase and ctrl.can_end_turn():
         buttons.append(button("end-turn", "End turn", cls="primary"))
+    if play_phase and ctrl.can_undo():
+        buttons.append(button("undo", "Undo", extra=' title="Take back this turn\'s melds"'))
     buttons.append(button("hint", "Hint", disabled=not mine))
     if ctrl.selected:
         buttons.append(button("clear", "Clear"))
