@@ -158,6 +158,17 @@ def pile_take(rules: RuleSet, pile_size: int, opened: bool) -> int:
     return min(BOOK_SIZE, pile_size)
 
 
+def pile_under(rules: RuleSet, pile: Sequence[Card], opened: bool) -> list[Card]:
+    """The cards under the top that a pickup's melds may use toward the first meld (bottom first).
+
+    Only before the side's first meld and under ``pickup_minimum="with_pile"`` (000); otherwise none:
+    the pickup's melds come from the hand."""
+    if opened or rules.pickup_minimum != "with_pile" or not pile:
+        return []
+    take = pile_take(rules, len(pile), opened)
+    return list(pile[len(pile) - take : -1])
+
+
 def _pickup_source(game: Game) -> tuple[Card, int, int | None]:
     """Validate the pile itself: (top card, meld rank, target meld index)."""
     rules = game.rules
@@ -227,7 +238,7 @@ def plan_pickup(game: Game, extra: Sequence[MeldPlay]) -> PickupPlan:
     opening = not game.teams[team_i].opened
     take = pile_take(rules, len(game.pile), not opening)
     hand_left = list(game.players[seat].hand)
-    under = list(game.pile[len(game.pile) - take : -1]) if rules.pickup_minimum == "with_pile" else []
+    under = pile_under(rules, game.pile, not opening)
     joined = [c for play in extra if play.meld is None and play.rank == meld_rank for c in play.cards]
     rest = [play for play in extra if not (play.meld is None and play.rank == meld_rank)]
     for c in joined:

@@ -19,6 +19,7 @@ from engine.deal import MAX_DEAL
 from engine.errors import LoadError, RuleViolation
 from engine.legal import legal_actions, meld_targets, outline_cards, pickup_blocked
 from engine.melds import check_meld, meld_value
+from engine.plans import pile_under
 from engine.rules import RuleSet, rules_to_dict
 from engine.serialize import from_dict, parse_json, replay, to_dict
 from engine.state import Game
@@ -62,6 +63,18 @@ class Staged:
 
     cards: tuple[int, ...]
     rank: int
+    pile: tuple[int, ...] = ()
+    """Positions in ``Controller.pile_preview()`` of the cards taken from the pile (``pickup_minimum="with_pile"``)."""
+
+    def hand_cards(self) -> list[int]:
+        """The staged cards that come from the hand (the pile's are still on the pile)."""
+        left = list(self.cards)
+        for c in self.pile_cards:
+            left.remove(c)
+        return left
+
+    pile_cards: tuple[int, ...] = ()
+    """The cards themselves at ``pile`` (kept with them, so a staged meld reads without the pile)."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +127,7 @@ class Controller:
         self.rng = rng or random.Random()
         self.selected: list[int] = []
         self.staged: list[Staged] = []
+        self.pile_selected: list[int] = []  # positions in pile_preview() selected for a staged meld
         self.note: Note | None = None
         self.lines: list[Line] = []
         self._line_number = 0
@@ -196,6 +210,7 @@ class Controller:
         self._make_bots()
         self.selected = []
         self.staged = []
+        self.pile_selected = []
         self.lines = []
         self.screen = "table"
         self.why = None
@@ -244,9 +259,24 @@ class Controller:
         """South's hand without the staged cards, sorted, wild cards last."""
         left = list(self.view().hand)
         for staged in self.staged:
-            for c in staged.cards:
+            for c in staged.hand_cards():
                 left.remove(c)
         return left
+
+    def pile_preview(self) -> list[int]:
+        """The cards under the pile's top that South could meld with a pickup now, toward the first meld.
+
+        Empty unless the rules count them (000, ``pickup_minimum="with_pile"``), South is to draw, the
+        side has not melded and South holds what takes the pile (``engine.plans.pile_under``)."""
+        game = self.game
+        if not self.human_to_act() or game.phase != "draw" or game.rules.pickup == "none" or self.pickup_problem():
+            return []
+        return pile_under(game.rules, game.pile, game.teams[game.team_of(HUMAN)].opened)
+
+    def pile_free(self) -> list[int]:
+        """Positions in ``pile_preview()`` not yet in a staged meld."""
+        used = {i for s in self.staged for i in s.pile}
+        return [i for i in range(len(self.pile_preview())) if i not in used]
 
     def selected_cards(self) -> list[int]:
         hand = self.shown_hand()
@@ -432,6 +462,7 @@ class Controller:
             self.turn_start = self.game.copy()
         self.selected = []
         self.staged = []
+        self.pile_selected = []
         self.note = None
         self.hint_action = None
         self.question_closed = False
@@ -474,10 +505,30 @@ class Controller:
 
     def _on_clear(self, arg: str) -> None:
         self.selected = []
+        self.pile_selected = []
+
+    def _on_pile_card(self, arg: str) -> None:
+        """Select (or not) a card under the pile's top, to stage it in a first meld with the pickup."""
+        i = index_arg(arg, len(self.pile_preview()))
+        if i is None or i not in self.pile_free():
+            return
+        if i in self.pile_selected:
+            self.pile_selected.remove(i)
+        else:
+            self.pile_selected.append(i)
+
+    def _selected_from_pile(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(positions, cards) of the selected pile cards that are still free."""
+        preview, free = self.pile_preview(), set(self.pile_free())
+        chosen = tuple(i for i in self.pile_selected if i in free)
+        return chosen, tuple(preview[i] for i in chosen)
 
     def _on_draw(self, arg: str) -> None:
+        with_pile = [s for s in self.staged if s.pile]
         if self._human(Draw()):
             self.focus = "hand"
+            if with_pile:
+                self.note = Note("You drew instead: the melds staged with cards from the pile were taken back.")
 
     def _on_pickup(self, arg: str) -> None:
         plays = tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged)
@@ -495,7 +546,8 @@ class Controller:
             self.focus = "status"
 
     def _on_new_meld(self, arg: str) -> None:
-        cards = tuple(self.selected_cards())
+        positions, from_pile = self._selected_from_pile()
+        cards = tuple(self.selected_cards()) + from_pile
         if not cards:
             self.note = Note("Select the cards for the new meld first.", "error")
             return
@@ -506,7 +558,10 @@ class Controller:
         rank = naturals.pop() if naturals else C.WILD_RANK
         team = self.game.teams[self.game.team_of(HUMAN)]
         if self.minimum() > 0 and not team.opened:
-            self._stage(Staged(cards, rank))
+            self._stage(Staged(cards, rank, positions, from_pile))
+            return
+        if from_pile:
+            self.note = Note("Cards from the pile count only in a first meld made with the pickup.", "error")
             return
         open_meld = team.open_meld(rank) if self.game.rules.one_open_meld_per_rank else None
         play = MeldPlay(cards, meld=open_meld) if open_meld is not None else MeldPlay(cards, rank=rank)
@@ -545,6 +600,7 @@ class Controller:
             return
         self.staged = plays
         self.selected = []
+        self.pile_selected = []
         self.note = None
 
     def _staging_problem(self, plays: list[Staged]) -> str | None:
@@ -569,12 +625,16 @@ class Controller:
         i = index_arg(arg, len(self.staged))
         if i is None:
             return
-        cards = tuple(self.selected_cards())
+        positions, from_pile = self._selected_from_pile()
+        cards = tuple(self.selected_cards()) + from_pile
         if not cards:
             self.note = Note("Select cards first, then tap the staged meld to add them.", "error")
             return
         plays = list(self.staged)
-        plays[i] = replace(plays[i], cards=plays[i].cards + cards)
+        old = plays[i]
+        plays[i] = replace(
+            old, cards=old.cards + cards, pile=old.pile + positions, pile_cards=old.pile_cards + from_pile
+        )
         self._restage(plays)
 
     def _on_unstage(self, arg: str) -> None:
@@ -583,7 +643,9 @@ class Controller:
             del self.staged[i]
         elif not arg:
             self.staged = []
+            self.pile_selected = []
         self.selected = []
+        self.pile_selected = []
         self.note = None
 
     def _on_lay_down(self, arg: str) -> None:
@@ -592,6 +654,9 @@ class Controller:
             return
         if self.game.phase == "draw" and self.human_to_act():
             self.note = Note("Draw first, or press Pick up pile to open with the pile.", "error")
+            return
+        if any(s.pile for s in self.staged):
+            self.note = Note("Melds with cards from the pile go down with Pick up pile.", "error")
             return
         if self._human(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged))):
             self.focus = "hand"
@@ -626,6 +691,7 @@ class Controller:
         self.dirty = True
         self.selected = []
         self.staged = []
+        self.pile_selected = []
         self.hint_action = None
         self._line_number += 1
         line = Line(self._line_number, HUMAN, "You took back this turn's melds.", "", "took back melds")
@@ -655,6 +721,7 @@ class Controller:
         self.note = Note(f"Hint: {text}" + (f": {why}." if why else "."), "hint")
         self.hint_action = decision.action
         self.staged = []
+        self.pile_selected = []
         self.selected = []
         match decision.action:
             case Meld(plays=plays) if plays and self.minimum() > 0:
@@ -662,11 +729,32 @@ class Controller:
             case Meld(plays=plays) if plays:
                 self.selected = self._positions(plays[0].cards)
             case PickUp(melds=plays) if plays:
-                self.staged = [Staged(p.cards, p.rank if p.rank is not None else C.WILD_RANK) for p in plays]
+                self.staged = self._staged_pickup(plays)
             case Discard(card=card):
                 self.selected = self._positions((card,))
             case _:
                 pass
+
+    def _staged_pickup(self, plays: tuple[MeldPlay, ...]) -> list[Staged]:
+        """A pickup's melds as staged melds: each card from the hand while it holds one, else from the pile."""
+        hand = Counter(self.view().hand)
+        preview = self.pile_preview()
+        free = list(range(len(preview)))
+        out = []
+        for p in plays:
+            positions: list[int] = []
+            for c in p.cards:
+                if hand[c] > 0:
+                    hand[c] -= 1
+                    continue
+                i = next((i for i in free if preview[i] == c), -1)
+                if i < 0:
+                    return []  # not a card South can see: nothing staged (the hint's words still stand)
+                free.remove(i)
+                positions.append(i)
+            rank = p.rank if p.rank is not None else C.WILD_RANK
+            out.append(Staged(p.cards, rank, tuple(positions), tuple(preview[i] for i in positions)))
+        return out
 
     def _on_play_hint(self, arg: str) -> None:
         """Play the hinted move as it was suggested (if the position is still the same)."""

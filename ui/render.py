@@ -378,9 +378,26 @@ def note_box(ctrl: Controller) -> str:
     return "".join(parts)
 
 
+def pile_row(ctrl: Controller) -> str:
+    """The cards under the pile's top that a first meld made with the pickup may use (000), to select."""
+    preview = ctrl.pile_preview()
+    free = ctrl.pile_free()
+    if not free:
+        return ""
+    cards = "".join(
+        card_button(preview[i], i, pressed=i in ctrl.pile_selected, meldable=False, act="pile-card") for i in free
+    )
+    return (
+        '<div class="from-pile"><h3>Under the top card:</h3>'
+        f'<div class="pile-cards" role="group" aria-label="Cards under the top of the pile">{cards}</div>'
+        "</div>"
+    )
+
+
 def staging_region(view: View, ctrl: Controller) -> str:
     minimum = ctrl.minimum()
-    if not ctrl.staged and not (minimum and view.to_act == HUMAN and view.phase == "play"):
+    pile = pile_row(ctrl)
+    if not ctrl.staged and not pile and not (minimum and view.to_act == HUMAN and view.phase == "play"):
         return ""  # before the draw the team's badge shows the minimum; the box comes with the first staged meld
     total = ctrl.staged_total()
     enough = total >= minimum
@@ -403,6 +420,8 @@ def staging_region(view: View, ctrl: Controller) -> str:
         tip = ""
     if view.phase == "draw" and view.rules.pickup != "none":
         tip = "Stage melds, then Pick up pile to open with it (the top card and your pair count), or draw first."
+        if pile:
+            tip = "Stage melds from your hand and from under the top card, then Pick up pile; or draw."
     controls = ""
     if ctrl.staged:
         controls = (
@@ -417,6 +436,7 @@ def staging_region(view: View, ctrl: Controller) -> str:
         f'<span class="sr"> {"enough" if enough else "not enough yet"}</span></h2>'
         + (f'<p class="tip">{esc(tip)}</p>' if tip else "")
         + (f"<ul>{items}</ul>" if items else "")
+        + pile
         + f"{controls}</section>"
     )
 
@@ -468,7 +488,7 @@ def actions_region(view: View, ctrl: Controller) -> str:
         extra = f' title="{esc(problem)}"' if problem else ""
         buttons.append(button("pickup", "Pick up pile", disabled=not draw_phase or bool(problem), extra=extra))
     buttons += [
-        button("new-meld", "New meld", disabled=not mine or not ctrl.selected),
+        button("new-meld", "New meld", disabled=not mine or not (ctrl.selected or ctrl.pile_selected)),
         button("discard", "Discard", cls="primary" if play_phase and len(ctrl.selected) == 1 else "",
                disabled=not play_phase),
     ]

@@ -54,7 +54,9 @@ def card_label(card: int) -> str:
     return f"{face_text(card)}, {C.name(card)}"
 
 
-def card_button(card: int, index: int, *, pressed: bool, meldable: bool, fresh: bool = False) -> str:
+def card_button(
+    card: int, index: int, *, pressed: bool, meldable: bool, fresh: bool = False, act: str = "card"
+) -> str:
     big, small, cls = card_face(card)
     classes = (
         f"card {cls}" + (" meldable" if meldable else "") + (" wild" if C.is_wild(card) else "")
@@ -62,7 +64,7 @@ def card_button(card: int, index: int, *, pressed: bool, meldable: bool, fresh: 
     )
     gap = "" if len(small) == 1 else " "  # the text content reads as the name begins: '14 green'
     return (
-        f'<button type="button" class="{classes}" data-act="card" data-arg="{index}" '
+        f'<button type="button" class="{classes}" data-act="{act}" data-arg="{index}" '
         f'aria-pressed="{"true" if pressed else "false"}" aria-label="{esc(card_label(card))}">'
         f'<span class="big" aria-hidden="true">{esc(big)}</span>{gap}'
         f'<span class="small" aria-hidden="true">{esc(small)}</span></button>'
