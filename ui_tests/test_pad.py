@@ -167,11 +167,13 @@ def test_steppers_count_up_and_down() -> None:
 
 def test_round_trip_and_names() -> None:
     desk, _ = desk_with(Settings(preset="hkf", house={"canastas": "club"}))
-    enter(desk, 0, {"name": "  Christmas   at Gran's ", "side:0": "Gran & me", "player:1.1": "Zoë", "date": "2026-12-24",
-                    "book:rank:7": "2", "stage:1": "knee", "1:held": "20", "1:foot": "35", "1:foot_reds": "1"})
+    enter(desk, 0, {"name": "  Christmas   at Gran's ", "side:0": "Gran & me", "player:1.1": "Zoë",
+                    "date": "2026-12-24", "book:rank:7": "2",
+                    "stage:1": "knee", "1:held": "20", "1:foot": "35", "1:foot_reds": "1"})
     pad = desk.pad()
     assert pad is not None
-    assert (pad.name, pad.sides[0], pad.players[1][1], pad.date) == ("Christmas at Gran's", "Gran & me", "Zoë", "2026-12-24")
+    shown = (pad.name, pad.sides[0], pad.players[1][1], pad.date)
+    assert shown == ("Christmas at Gran's", "Gran & me", "Zoë", "2026-12-24")
     again = P.load(P.dump(pad))
     assert again == pad
     assert again.round_scores(0) == pad.round_scores(0)
