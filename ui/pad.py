@@ -137,7 +137,9 @@ class Round:
 def blank_side(rules: RuleSet) -> SideEntry:
     kinds = tuple((code, 0) for code, _, _ in book_kinds(rules))
     cards = tuple(0 for _ in card_classes(rules))
-    return SideEntry(books=kinds, cards=cards, players=tuple(PlayerEntry() for _ in range(rules.players // 2)))
+    # Most players are in the foot when a round ends: the foot is where a blank entry starts.
+    players = tuple(PlayerEntry("foot") for _ in range(rules.players // 2))
+    return SideEntry(books=kinds, cards=cards, players=players)
 
 
 def blank_round(rules: RuleSet) -> Round:
@@ -362,7 +364,7 @@ class Pad:
 
     def with_rules(self, key: str, raw: str) -> Pad:
         """A copy with the rule set or a house rule changed, as in Settings; only before any entry."""
-        if any(r != blank_round(self.rules) for r in self.rounds):
+        if self.has_entries():
             raise PadError("The rules are fixed once a round has entries: start a new pad for other rules.")
         try:
             settings = Settings(self.preset, dict(self.house)).with_change(key, raw)
@@ -374,6 +376,11 @@ class Pad:
             self, preset=settings.preset, house=settings.house, players=players,
             rounds=tuple(blank_round(rules) for _ in self.rounds),
         )
+
+    def has_entries(self) -> bool:
+        """True once any round holds an entry (the rules are fixed from then on)."""
+        blank = blank_round(self.rules)
+        return any(r != blank for r in self.rounds)
 
     def _with_entry(self, index: int, side: int, entry: SideEntry) -> Pad:
         sides = list(self.rounds[index].sides)
@@ -656,6 +663,7 @@ class PadDesk:
         self.round = 0
         self.side = 0
         self.confirm = ""  # 'delete:<id>', 'drop:<key>' or 'round' while waiting for a yes
+        self.setup = False  # the pad's names and rules are unfolded
         self.changed: set[str] = set()  # ids of pads to store
         self.deleted: set[str] = set()  # store keys to delete
 
@@ -679,7 +687,7 @@ class PadDesk:
                 case "open":
                     chosen = next((p for p in self.pads if p.id == arg), None)
                     if chosen is not None:
-                        self.open, self.round, self.side = arg, len(chosen.rounds) - 1, 0
+                        self.open, self.round, self.side, self.setup = arg, len(chosen.rounds) - 1, 0, False
                     return None
                 case "list":
                     self.open = ""
@@ -690,6 +698,9 @@ class PadDesk:
                     return self._yes()
                 case "no":
                     self.confirm = ""
+                    return None
+                case "setup":
+                    self.setup = not self.setup
                     return None
             if pad is None:
                 return None
@@ -711,7 +722,7 @@ class PadDesk:
             return str(err), "error"
         return None
 
-    def _new(self, settings: Settings) -> Message:
+    def _new(self, settings: Settings) -> Message | None:
         if len(self.pads) >= MAX_PADS:
             return f"At most {MAX_PADS} score pads are kept: delete one first.", "error"
         stamp = int(self.clock() * 1000)
@@ -721,8 +732,8 @@ class PadDesk:
         pad = new_pad(pad_id, self.today, settings)
         self.pads.insert(0, pad)
         self.changed.add(pad.id)
-        self.open, self.round, self.side = pad.id, 0, 0
-        return f"New score pad, {pad.rules.title}: round 1, first meld {pad.minimums(0)[0]}.", "info"
+        self.open, self.round, self.side, self.setup = pad.id, 0, 0, False
+        return None
 
     def _confirmable(self, act: str, arg: str) -> Message | None:
         if act == "delete" and any(p.id == arg for p in self.pads):

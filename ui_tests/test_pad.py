@@ -15,7 +15,7 @@ from ui.settings import Settings
 def desk_with(settings: Settings) -> tuple[PadDesk, Pad]:
     desk = PadDesk(clock=lambda: 1_764_580_000.0)
     desk.today = "2026-12-01"
-    assert desk.handle("new", "", settings) is not None
+    assert desk.handle("new", "", settings) is None
     pad = desk.pad()
     assert pad is not None
     return desk, pad
