@@ -94,6 +94,12 @@ def _run_label(run: list[int], rook: bool) -> str:
     return ", ".join(words)
 
 
+def books_label(label: str) -> str:
+    """'book of 7s' -> 'Books of 7s', 'clean book' -> 'Clean books': the name of a count of books."""
+    head, sep, tail = label.partition(" of ")
+    return (head + "s" + sep + tail).capitalize() if sep else label.capitalize() + "s"
+
+
 # ----- the entries ---------------------------------------------------------------------------
 
 
@@ -239,7 +245,7 @@ class Pad:
         rules = self.rules
         kinds = {code: label for code, label, _ in book_kinds(rules)}
         if key.startswith("book:") and key[5:] in kinds:
-            return Field(kinds[key[5:]].capitalize() + "s", MAX_COUNT)
+            return Field(books_label(kinds[key[5:]]), MAX_COUNT)
         if key == "melded":
             return Field("Melded card points", MAX_POINTS)
         if key == "reds":

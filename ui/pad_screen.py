@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.rules import preset
 from engine.scoring import TeamScore, book_kinds
 
-from .pad import STAGES, Pad, PadDesk, SideEntry, card_classes
+from .pad import STAGES, Pad, PadDesk, SideEntry, books_label, card_classes
 from .settings import HOUSE_CHOICES, PRESET_NAMES, PRESET_TITLES, Settings, players_label, switch_value
 from .widgets import button, esc
 
@@ -153,7 +153,7 @@ def side_entry(pad: Pad, index: int, side: int) -> str:
     rules = pad.rules
     entry = pad.rounds[index].sides[side]
     fields = [
-        number(f"book:{code}", label.capitalize() + "s", entry.book(code), stepper=True)
+        number(f"book:{code}", books_label(label), entry.book(code), stepper=True)
         for code, label, _ in book_kinds(rules)
     ]
     fields.append(number("reds", "Red 3s", entry.reds, stepper=True))
@@ -164,6 +164,8 @@ def side_entry(pad: Pad, index: int, side: int) -> str:
         + melded_entry(pad, entry, fields)
         + "".join(player_entry(pad, side, p, entry, pad.rounds[index].out) for p in range(len(entry.players)))
         + "</div>"
+        + ('<div class="row">' + button("pad-mode", "Count the cards instead", arg="cards", cls="small") + "</div>"
+           if entry.mode == "points" else "")
     )
 
 
@@ -184,8 +186,7 @@ def melded_entry(pad: Pad, entry: SideEntry, fields: list[str]) -> str:
             + f'</p><div class="grid">{counts}</div></div>'
         )
     fields = [*fields, number("melded", "Melded card points", entry.melded)]
-    toggle = button("pad-mode", "Count the cards instead", arg="cards", cls="small")
-    return f'<div class="grid">{"".join(fields)}<div class="field toggle">{toggle}</div></div>'
+    return f'<div class="grid">{"".join(fields)}</div>'
 
 
 STAGE_WORDS = {"hand": "Hand", "knee": "Knee", "foot": "Foot"}
