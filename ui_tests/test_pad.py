@@ -280,3 +280,32 @@ def test_card_classes_follow_the_rules() -> None:
         ("Jokers", 50), ("2s", 20), ("4–7", 5), ("8–K", 10), ("Aces", 20), ("Black 3s", 5),
     )
     assert P.card_classes(PRESETS["rook"])[2:] == (("1, 3–7", 5), ("8–13", 10), ("14s", 20))
+
+
+def test_the_controller_and_the_page_show_the_pad_and_escape_its_names() -> None:
+    from ui.controller import Controller
+    from ui.render import page, screen_key
+
+    ctrl = Controller(Settings())
+    ctrl.handle("screen", "pad")
+    assert screen_key(ctrl) == "page" and "Score pads" in page(ctrl)
+    ctrl.handle("pad-new", "")
+    pad = ctrl.pads.pad()
+    assert pad is not None
+    ctrl.pad_input("melded", "x")
+    assert ctrl.note is not None and ctrl.note.kind == "error"
+    html = page(ctrl)
+    assert 'role="alert"' in html and "digits only" in html
+    ctrl.pad_input("name", "Tom & Jerry's")
+    assert ctrl.note is None
+    html = page(ctrl)
+    assert "Tom &amp; Jerry&#x27;s" in html and 'inputmode="numeric"' in html
+    ctrl.handle("pad-step", "+:book:clean")
+    assert "1 clean book" in page(ctrl)
+    # Untrusted arguments are no-ops or refusals, never exceptions.
+    for act, arg in (("pad-round", "-1"), ("pad-side", "9"), ("pad-step", "*:melded"), ("pad-open", "nope"),
+                     ("pad-nothing", ""), ("pad-step", "+:" + "9" * 30)):
+        ctrl.handle(act, arg)
+    ctrl.pad_input("stage:7", "hand")
+    assert ctrl.note is not None
+    ctrl.pad_input("9" * 50, "1")  # a key longer than any the page writes: ignored
