@@ -85,11 +85,12 @@ def _book_lines(rules: RuleSet, melds: Sequence[tuple[int, tuple[Card, ...]]]) -
             wilds = 0 if rank == C.WILD_RANK else sum(1 for c in cards if C.is_wild(c))
             key = _book_label(rules, rank, wilds)
             groups[key] = groups.get(key, 0) + 1
-    lines = []
-    for (label, bonus), n in groups.items():
-        text = f"{n} {_plural(label, n)} × {bonus:,}" if n > 1 else f"1 {label}"
-        lines.append(ScoreLine("books", text.capitalize(), n * bonus))
-    return lines
+    return [_book_line(label, bonus, n) for (label, bonus), n in groups.items()]
+
+
+def _book_line(label: str, bonus: int, n: int) -> ScoreLine:
+    text = f"{n} {_plural(label, n)} × {bonus:,}" if n > 1 else f"1 {label}"
+    return ScoreLine("books", text.capitalize(), n * bonus)
 
 
 def card_cost(rules: RuleSet, card: Card) -> int:
@@ -113,33 +114,132 @@ def score(rules: RuleSet, table: TeamTable, team: int = 0) -> TeamScore:
     melded = sum(rules.card_values[C.rank(c)] for _, cards in table.melds for c in cards)
     if table.melds:
         lines.append(ScoreLine("melded", "Melded cards", melded))
-    if rules.unfinished_wild_penalty:
-        open_wild = sum(
-            1 for rank, cards in table.melds if rank == C.WILD_RANK and len(cards) < BOOK_SIZE
-        )
-        if open_wild:
-            lines.append(
-                ScoreLine("penalty", "Unfinished wild meld", open_wild * rules.unfinished_wild_penalty)
-            )
-    if table.red_threes:
-        word = "red 3" if table.red_threes == 1 else "red 3s"
-        lines.append(
-            ScoreLine("red_threes", f"{table.red_threes} {word}", table.red_threes * rules.red_three_bonus)
-        )
-        if rules.red_three_seven_bonus and table.red_threes >= 7:
-            lines.append(ScoreLine("red_threes", "Seven red 3s", rules.red_three_seven_bonus))
-    if table.went_out:
-        lines.append(ScoreLine("going_out", "Going out", rules.going_out_bonus))
+    open_wild = sum(1 for rank, cards in table.melds if rank == C.WILD_RANK and len(cards) < BOOK_SIZE)
+    lines += _table_lines(rules, open_wild, table.red_threes, table.went_out)
     for left in table.leftovers:
         if not left.cards:
             continue
-        where = f"{left.player}'s {left.zone}" + (" (never picked up)" if left.unplayed else "")
         # A red 3 in a set never picked up is a penalty of its own: a line of its own, so it shows.
         reds = [c for c in left.cards if C.is_red_three(c)]
         others = [c for c in left.cards if not C.is_red_three(c)]
-        if others:
-            lines.append(ScoreLine("leftover", where, -leftover_points(rules, others, left.unplayed)))
-        if reds:
-            label = f"{len(reds)} red 3{'s' if len(reds) != 1 else ''} in {where}"
-            lines.append(ScoreLine("leftover", label, -leftover_points(rules, reds, left.unplayed)))
+        lines += _leftover_lines(
+            left.player, left.zone, left.unplayed,
+            leftover_points(rules, others, left.unplayed) if others else None,
+            len(reds), leftover_points(rules, reds, left.unplayed),
+        )
     return TeamScore(team, tuple(lines))
+
+
+def _table_lines(rules: RuleSet, open_wild: int, red_threes: int, went_out: bool) -> list[ScoreLine]:
+    """The lines after the books and melded cards: unfinished wild melds, red 3s, going out."""
+    lines = []
+    if rules.unfinished_wild_penalty and open_wild:
+        lines.append(ScoreLine("penalty", "Unfinished wild meld", open_wild * rules.unfinished_wild_penalty))
+    if red_threes:
+        word = "red 3" if red_threes == 1 else "red 3s"
+        lines.append(ScoreLine("red_threes", f"{red_threes} {word}", red_threes * rules.red_three_bonus))
+        if rules.red_three_seven_bonus and red_threes >= 7:
+            lines.append(ScoreLine("red_threes", "Seven red 3s", rules.red_three_seven_bonus))
+    if went_out:
+        lines.append(ScoreLine("going_out", "Going out", rules.going_out_bonus))
+    return lines
+
+
+def _leftover_lines(
+    player: str, zone: str, unplayed: bool, cost: int | None, reds: int, reds_cost: int
+) -> list[ScoreLine]:
+    """A player's leftover set: its cards (``cost`` None when none but red 3s), then its red 3s."""
+    where = f"{player}'s {zone}" + (" (never picked up)" if unplayed else "")
+    lines = []
+    if cost is not None:
+        lines.append(ScoreLine("leftover", where, -cost))
+    if reds:
+        label = f"{reds} red 3{'s' if reds != 1 else ''} in {where}"
+        lines.append(ScoreLine("leftover", label, -reds_cost))
+    return lines
+
+
+# ----- a round described by counts (the score pad for real cards) ---------------------------
+
+BookKind = tuple[str, str, int]
+"""(code, label, bonus) of a kind of book: code 'clean', 'dirty', 'wild' or 'rank:7'."""
+
+
+def book_kinds(rules: RuleSet) -> tuple[BookKind, ...]:
+    """Every kind of book these rules score, in the order its lines are listed: special ranks, wild, clean, dirty.
+
+    Labels and bonuses come from the same code that scores a table of cards, so a round counted
+    on a score pad reads exactly like one played in the app.
+    """
+    special = dict(rules.rank_books)
+    plain = next((r for r in rules.meld_ranks if r not in special), rules.meld_ranks[0])
+    kinds: list[BookKind] = [(f"rank:{r}", *_book_label(rules, r, 0)) for r, _ in rules.rank_books]
+    if rules.wild_melds:
+        kinds.append(("wild", *_book_label(rules, C.WILD_RANK, 0)))
+    kinds.append(("clean", *_book_label(rules, plain, 0)))
+    kinds.append(("dirty", *_book_label(rules, plain, 1)))
+    return tuple(kinds)
+
+
+@dataclass(frozen=True)
+class LeftoverCount:
+    """A set of cards a player still holds at the end of the round, counted in points."""
+
+    player: str
+    zone: str
+    """'hand', 'knee' or 'foot'."""
+    points: int
+    """What its cards other than red 3s are worth (a positive number)."""
+    red_threes: int = 0
+    """Red 3s in it: only in a set never picked up."""
+    unplayed: bool = False
+
+
+@dataclass(frozen=True)
+class TeamCounts:
+    """A team's side of the table at the end of a round, as counted on a score pad."""
+
+    books: tuple[tuple[str, int], ...] = ()
+    """(book kind code from ``book_kinds``, how many)."""
+    melded: int = 0
+    """The card points of every card melded, books included."""
+    open_wild: int = 0
+    """Wild melds left unfinished (they cost where the rules say so)."""
+    red_threes: int = 0
+    leftovers: tuple[LeftoverCount, ...] = ()
+    went_out: bool = False
+
+
+_RED_THREE = C.make(3, 2)  # the 3 of hearts: what any red 3 left over costs is asked of ``card_cost``
+
+
+def score_counts(rules: RuleSet, counts: TeamCounts, team: int = 0) -> TeamScore:
+    """Score one team's side of the table from counts, line by line as ``score`` does; raises ValueError."""
+    kinds = {code: (label, bonus) for code, label, bonus in book_kinds(rules)}
+    numbers = [n for _, n in counts.books] + [counts.melded, counts.open_wild, counts.red_threes]
+    numbers += [x for left in counts.leftovers for x in (left.points, left.red_threes)]
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in numbers):
+        raise ValueError("Counts and points are whole numbers, zero or more.")
+    lines: list[ScoreLine] = []
+    for code, n in counts.books:
+        if code not in kinds:
+            raise ValueError(f"These rules have no book of kind {code!r}.")
+        if n:
+            lines.append(_book_line(*kinds[code], n))
+    if counts.melded or counts.open_wild or any(n for _, n in counts.books):
+        lines.append(ScoreLine("melded", "Melded cards", counts.melded))
+    lines += _table_lines(rules, counts.open_wild, counts.red_threes, counts.went_out)
+    for left in counts.leftovers:
+        if left.red_threes and not left.unplayed:
+            raise ValueError("A red 3 is left over only in a set never picked up.")
+        cost = left.points if left.points else None
+        reds_cost = left.red_threes * card_cost(rules, _RED_THREE)
+        lines += _leftover_lines(left.player, left.zone, left.unplayed, cost, left.red_threes, reds_cost)
+    return TeamScore(team, tuple(lines))
+
+
+def game_over(rules: RuleSet, rounds_played: int, totals: Sequence[int]) -> bool:
+    """True when the game ends after this many rounds with these totals (the rounds, or a target reached)."""
+    if rules.rounds and rounds_played >= rules.rounds:
+        return True
+    return bool(rules.target_score) and max(totals) >= rules.target_score

@@ -50,7 +50,7 @@ from .events import (
 )
 from .melds import TableMeld
 from .rules import RuleSet
-from .scoring import Leftover, TeamScore, TeamTable, score
+from .scoring import Leftover, TeamScore, TeamTable, game_over, score
 from .seats import SEAT_NAMES_4, SEAT_NAMES_6, seat_names
 
 __all__ = ["SEAT_NAMES_4", "SEAT_NAMES_6", "Game", "Player", "RoundResult", "Team", "new_game", "seat_names"]
@@ -473,10 +473,7 @@ class Game:
         for t in range(self.sides):
             self.totals[t] += scores[t].total
         rounds_done = self.round_index + 1
-        done = (self.rules.rounds and rounds_done >= self.rules.rounds) or (
-            self.rules.target_score and max(self.totals) >= self.rules.target_score
-        )
-        self.phase = "game_over" if done else "round_over"
+        self.phase = "game_over" if game_over(self.rules, rounds_done, self.totals) else "round_over"
 
     def table_of(self, team: int, went_out: int | None) -> TeamTable:
         """The team's side of the table as a score pad sees it."""

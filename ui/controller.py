@@ -29,6 +29,7 @@ from engine.views import View, view_for
 from . import saves
 from .games import KeptGame
 from .narrate import advice, describe_action, describe_entry, short_entry, who
+from .pad import Message, PadDesk
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
 from .sides import HUMAN as HUMAN
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
-SCREENS = ("table", "settings", "rules", "hands", "games")
+SCREENS = ("table", "settings", "rules", "hands", "games", "pad")
 SHEETS = ("menu", "moves", "help")
 PASSIVE = frozenset(
     {"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab", "house",
@@ -157,6 +158,7 @@ class Controller:
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
         self.turn_start: Game | None = None  # the game right after South's draw this turn (for Undo)
         self._undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
+        self.pads = PadDesk()  # the score pads for games played with real cards (ui/pad.py)
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -483,6 +485,9 @@ class Controller:
         a quiet no-op.
         """
         if not (isinstance(act, str) and isinstance(arg, str)) or len(act) > 40 or len(arg) > 40:
+            return
+        if act.startswith("pad-") and not self.elsewhere:  # the score pad: it never touches the game
+            self._pad_note(self.pads.handle(act[4:], arg, self.settings))
             return
         handler = getattr(self, "_on_" + act.replace("-", "_"), None)
         if handler is None or self.elsewhere:  # a tab that gave way changes nothing
@@ -894,6 +899,14 @@ class Controller:
             deal = None
         self.new_game(deal)
         self.note = Note(f"New game: deal {self.game.deal_number:,}, {self.game.rules.title}.")
+
+    def pad_input(self, key: str, value: str) -> None:
+        """A value typed or chosen on the score pad (both strings untrusted)."""
+        if isinstance(key, str) and isinstance(value, str) and len(key) <= 40 and not self.elsewhere:
+            self._pad_note(self.pads.input(key, value))
+
+    def _pad_note(self, message: Message | None) -> None:
+        self.note = Note(*message) if message else None
 
     def change_setting(self, key: str, value: str | bool) -> None:
         """Change one setting from the Settings form; rules apply to the next game."""

@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.abspath("app.zip"))
 
 from engine.errors import LoadError
 from engine.state import Game
-from ui import games, saves
+from ui import games, pad, saves
 from ui.controller import Controller, Note
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
 from ui.settings import choose_settings
@@ -290,6 +290,43 @@ def save_now() -> None:
     if ctrl.settings_dirty:
         pending_settings = ctrl.next_settings_save()
         quick_set(QUICK_SETTINGS_KEY, pending_settings)
+    save_pads()
+
+
+PAD_LOCAL_PREFIX = "handfoot-" + pad.PREFIX  # a score pad's localStorage copy: handfoot-pad-<id>
+
+
+def save_pads() -> None:
+    """Store the score pads changed or deleted: localStorage now (this task), IndexedDB through the writer."""
+    writes, deleted = ctrl.pads.take_changes()
+    for key, text in writes.items():
+        dict.__setitem__(store, key, text)
+        pending_extra[key] = text
+        note_storage(quick=quick_set("handfoot-" + key, text))
+    for key in deleted:
+        pending_extra.pop(key, None)
+        if key.startswith(PAD_LOCAL_PREFIX):  # an unreadable copy found only in localStorage
+            quick_drop(key)
+            continue
+        quick_drop("handfoot-" + key)
+        try:
+            if key in store:
+                del store[key]
+        except Exception as err:  # the record stays on the disk: it is listed again at the next start
+            window.console.warn("A score pad could not be deleted:", repr(err))
+    if writes or deleted:
+        spawn(writer())
+
+
+def load_pads() -> None:
+    """The score pads: the newer of each pad's two copies; a newer localStorage copy goes back to IndexedDB."""
+    pads, bad, writes = pad.choose(store, local_items(PAD_LOCAL_PREFIX), PAD_LOCAL_PREFIX)
+    ctrl.pads.pads, ctrl.pads.unreadable = pads, bad
+    today = window.Date.new()  # the player's own calendar day, for a new pad's date
+    ctrl.pads.today = f"{int(today.getFullYear()):04d}-{int(today.getMonth()) + 1:02d}-{int(today.getDate()):02d}"
+    for key, text in writes.items():
+        dict.__setitem__(store, key, text)
+        pending_extra[key] = text
 
 
 def note_storage(*, quick: bool | None = None, primary: bool | None = None) -> None:
@@ -405,12 +442,17 @@ def refresh() -> None:
     key = None
     if focused and focused.closest and focused.closest("#app"):
         act = focused.getAttribute("data-act") if focused.getAttribute else None
+        field = focused.getAttribute("data-pad") if focused.getAttribute else None
         if act:
             key = (act, focused.getAttribute("data-arg") or "")
+        elif field:  # a score pad's field: the same field again once redrawn
+            key = ("", str(field))
     body.className = body_classes(ctrl, bool(reduced_query.matches))
     paint()
     if key is not None and not document.activeElement.closest("#app"):
         selector = f'[data-act="{key[0]}"]' + (f'[data-arg="{key[1]}"]' if key[1] else "")
+        if not key[0]:
+            selector = f'[data-pad="{key[1]}"]'
         target = app.querySelector(selector)
         if target and not target.disabled:
             target.focus()
@@ -612,7 +654,7 @@ def on_click(event: Any) -> None:
         ctrl.note = Note(f"{ctrl.note.text} {kept}" if ctrl.note else kept)
     refresh()
     body.dataset.tapMs = f"{(time.perf_counter() - started) * 1000:.1f}"
-    if act in ("screen", "rules-tab"):
+    if act in ("screen", "rules-tab", "pad-open", "pad-new", "pad-list"):
         window.scrollTo(0, 0)
     kick()
 
@@ -621,6 +663,11 @@ def on_change(event: Any) -> None:
     if ctrl.elsewhere:
         return
     el = event.target
+    field = el.getAttribute("data-pad") if el.getAttribute else None
+    if field:
+        ctrl.pad_input(str(field), str(el.value))
+        refresh()
+        return
     key = el.getAttribute("data-setting") if el.getAttribute else None
     if not key:
         return
@@ -875,6 +922,7 @@ def boot() -> None:
     text, problem = choice.note()
     notes.append(text)
     refresh_kept()
+    load_pads()
     link = parse_query(str(window.location.search))
     if isinstance(link, ShareRequest):
         old = ctrl.game

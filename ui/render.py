@@ -21,6 +21,7 @@ from engine.views import MeldView, SeatView, TeamView, View
 from . import sides
 from .controller import HUMAN, Controller, Line
 from .narrate import count
+from .pad_screen import pad_screen
 from .screens import game_over_panel, games_screen, hands_screen, round_over_panel, rules_screen, settings_screen
 from .widgets import button, card_button, card_row, esc, face_text, mini_card
 
@@ -543,7 +544,10 @@ def menu_buttons(ctrl: Controller) -> str:
     return (
         "".join(
             button("screen", label, arg=arg, extra=' aria-current="page"' if ctrl.screen == arg else "")
-            for label, arg in (("Table", "table"), ("Games", "games"), ("Settings", "settings"), ("Rules", "rules"))
+            for label, arg in (
+                ("Table", "table"), ("Games", "games"), ("Score pad", "pad"),
+                ("Settings", "settings"), ("Rules", "rules"),
+            )
         )
         + button("share", "Share")
     )
@@ -626,6 +630,8 @@ def page_main(ctrl: Controller) -> str:
         return hands_screen(ctrl)
     if ctrl.screen == "games":
         return note_box(ctrl) + games_screen(ctrl)
+    if ctrl.screen == "pad":
+        return pad_screen(ctrl.pads, ctrl.settings, note_box(ctrl))
     view = ctrl.view()
     panel = game_over_panel(ctrl) if view.phase == "game_over" else round_over_panel(ctrl)
     return note_box(ctrl) + panel

@@ -259,6 +259,8 @@ def games_screen(ctrl: Controller) -> str:
         "table is kept here, finished or not (up to 30: past that the oldest finished games go first).</p>"
         f"<h3>Kept games ({len(ctrl.kept)})</h3>{listing}"
         + kept_copies_section(ctrl)
+        + "<h3>Played with real cards?</h3><p>Keep its score on a score pad, round by round.</p>"
+        + '<div class="row">' + button("screen", "Score pads", arg="pad") + "</div>"
         + '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
     )
 
