@@ -33,17 +33,18 @@ from .pad import Message, PadDesk
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
 from .sides import HUMAN as HUMAN
+from .watch import Watch
 
 if TYPE_CHECKING:
     from engine.bots import Bot
 
 MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
-SCREENS = ("table", "settings", "rules", "hands", "games", "pad")
+SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch")
 SHEETS = ("menu", "moves", "help")
 PASSIVE = frozenset(
     {"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab", "house",
-     "delete-game", "keep-game"}
+     "delete-game", "keep-game", "watch", "watch-step", "watch-close"}
 )
 """Taps that only look (open a panel, read a reason): they leave the highlights of the last moves alone."""
 MAX_INDEX_DIGITS = 4
@@ -159,6 +160,8 @@ class Controller:
         self.turn_start: Game | None = None  # the game right after South's draw this turn (for Undo)
         self._undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
         self.pads = PadDesk()  # the score pads for games played with real cards (ui/pad.py)
+        self.watch: Watch | None = None  # the game being watched again (ui/watch.py)
+        self.watch_back = "games"  # the screen Close goes back to
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -703,6 +706,48 @@ class Controller:
         self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
         self.note = Note("Your melds from this turn are back in your hand; what you drew stays drawn.")
         self.focus = "hand"
+
+    # ----- watching a game again ------------------------------------------------
+
+    def open_watch(self, game: Game, title: str, back: str = "games") -> None:
+        """Show ``game`` move by move from the deal (a copy: the game itself is never changed)."""
+        self.watch = Watch(game.copy(), title, level=self.settings.level)
+        self.watch_back = back if back in SCREENS else "games"
+        self.screen = "watch"
+        self.sheet = None
+
+    def _on_watch(self, arg: str) -> None:
+        """Watch the game on the table (``table``) or a kept game (its key)."""
+        if arg == "table":
+            if not self.game.history:
+                self.note = Note("Nothing has been played in this game yet.", "error")
+                return
+            self.open_watch(self.game, f"deal {self.game.deal_number:,}", back=self.screen)
+            return
+        kept = next((k for k in self.kept if k.key == arg), None)
+        if kept is None:
+            return
+        copy = saves.read(saves.PRIMARY, kept.save)
+        if copy.game is None:
+            self.note = Note(f"That game can't be watched: {copy.problem}", "error")
+            return
+        self.open_watch(copy.game, f"deal {kept.deal:,}", back="games")
+
+    def _on_watch_step(self, arg: str) -> None:
+        if self.watch is None:
+            return
+        if arg == "play":
+            self.watch.playing = not self.watch.playing and self.watch.at < self.watch.moves
+            if self.watch.playing:
+                self.watch.step("next")
+            return
+        self.watch.playing = False
+        self.watch.step(arg)
+
+    def _on_watch_close(self, arg: str) -> None:
+        if self.watch is not None:
+            self.watch.playing = False
+        self.screen = self.watch_back if self.watch_back != "watch" else "games"
 
     def _on_ask(self, arg: str) -> None:
         self._human(AskGoOut())

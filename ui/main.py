@@ -44,6 +44,7 @@ from ui.controller import Controller, Note
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
 from ui.settings import choose_settings
 from ui.share import ShareProblem, ShareRequest, parse_query
+from ui.watch import PLAY_SECONDS
 
 PACE_SECONDS = 0.75
 STORE_TIMEOUT_SECONDS = 10
@@ -226,6 +227,7 @@ def start_put(entries: dict[str, str]) -> asyncio.Future[bool]:
             done.set_result(False)
     return done
 running = False
+watching = False  # the watched game is stepping on its own (watch_play)
 tasks: set[asyncio.Future[None]] = set()  # keep references so pending tasks are not garbage-collected
 pending: tuple[str, int] | None = None  # the newest save (text, moves) not yet handed to IndexedDB
 pending_settings: str | None = None  # the newest settings not yet handed to IndexedDB
@@ -654,9 +656,29 @@ def on_click(event: Any) -> None:
         ctrl.note = Note(f"{ctrl.note.text} {kept}" if ctrl.note else kept)
     refresh()
     body.dataset.tapMs = f"{(time.perf_counter() - started) * 1000:.1f}"
-    if act in ("screen", "rules-tab", "pad-open", "pad-new", "pad-list"):
+    if act in ("screen", "rules-tab", "pad-open", "pad-new", "pad-list", "watch", "watch-close"):
         window.scrollTo(0, 0)
+    if act == "watch-step" and ctrl.watch is not None and ctrl.watch.playing:
+        spawn(watch_play())
     kick()
+
+
+async def watch_play() -> None:
+    """Step the watched game on its own, a move every ``PLAY_SECONDS``, until paused, closed or at the end."""
+    global watching
+    if watching:
+        return
+    watching = True
+    try:
+        while True:
+            await asyncio.sleep(PLAY_SECONDS)
+            watch = ctrl.watch
+            if watch is None or not watch.playing or ctrl.screen != "watch" or ctrl.elsewhere:
+                return
+            watch.step("next")
+            refresh()
+    finally:
+        watching = False
 
 
 def on_change(event: Any) -> None:

@@ -23,6 +23,7 @@ from .controller import HUMAN, Controller, Line
 from .narrate import count
 from .pad_screen import pad_screen
 from .screens import game_over_panel, games_screen, hands_screen, round_over_panel, rules_screen, settings_screen
+from .watch_screen import watch_screen
 from .widgets import button, card_button, card_row, esc, face_text, mini_card
 
 STAGES = {"hand": "in hand", "knee": "in knee", "foot": "in foot"}
@@ -632,6 +633,8 @@ def page_main(ctrl: Controller) -> str:
         return note_box(ctrl) + games_screen(ctrl)
     if ctrl.screen == "pad":
         return pad_screen(ctrl.pads, ctrl.settings, note_box(ctrl))
+    if ctrl.screen == "watch" and ctrl.watch is not None:
+        return watch_screen(ctrl.watch, note_box(ctrl))
     view = ctrl.view()
     panel = game_over_panel(ctrl) if view.phase == "game_over" else round_over_panel(ctrl)
     return note_box(ctrl) + panel

@@ -195,6 +195,7 @@ def game_over_panel(ctrl: Controller) -> str:
         + '<div class="row">'
         + button("next-round", "New game", cls="primary")
         + button("show-hands", "Show all hands")
+        + button("watch", "Watch the game", arg="table")
         + button("replay", "Replay this deal")
         + "</div></section>"
     )
@@ -233,6 +234,7 @@ def games_screen(ctrl: Controller) -> str:
     current = (
         f"<p>On the table: deal {game.deal_number:,} · {esc(game.rules.title)} · round {game.round_index + 1} · "
         f"{esc(sides.totals_words(game.n, game.totals))} · {state}.</p>"
+        + ('<div class="row">' + button("watch", "Watch this game", arg="table") + "</div>" if game.history else "")
     )
     items = []
     for kept in ctrl.kept:
@@ -243,8 +245,10 @@ def games_screen(ctrl: Controller) -> str:
                 + button("keep-game", "Keep it", arg=kept.key, cls="primary")
             )
         else:
-            actions = button("resume-game", "Resume", arg=kept.key, cls="primary") + button(
-                "delete-game", "Delete", arg=kept.key
+            actions = (
+                button("resume-game", "Resume", arg=kept.key, cls="primary")
+                + button("watch", "Watch", arg=kept.key)
+                + button("delete-game", "Delete", arg=kept.key)
             )
         items.append(
             f'<li class="kept"><p><b>{esc(kept.summary())}</b><br><small>put aside {esc(kept.when())}</small></p>'

@@ -1,0 +1,128 @@
+"""Watching a game again: its moves one by one, forward and back, with each computer move's "Why?".
+
+Pure Python, no browser objects.  A ``Watch`` holds the finished (or kept) game and the
+position shown: move ``at`` of its history.  Positions are rebuilt from the deal by the
+engine itself (``Game.apply``), from a checkpoint copied every ``CHECKPOINT`` moves, so
+stepping back is as quick as stepping forward.  The reason of a computer move is worked
+out when it is shown: a computer player's decision is a pure function of its seat's view
+and its seed (``engine.bots.base.decision_rng``), so asking the same level again in the
+same position gives the same move and the same reason; when it doesn't (the game was
+played at another level), the viewer says so instead of inventing one.
+
+Every hand is shown only once the game is over: until then the viewer shows what South
+saw, South's own hand and the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.actions import Action, from_text
+from engine.bots.base import LEVELS
+from engine.state import Game
+from engine.views import view_for
+
+CHECKPOINT = 40
+"""A copy of the position is kept every this many moves (about a lap and a half of the table)."""
+PLAY_SECONDS = 0.9
+"""How long each move stays on screen while the viewer plays on its own."""
+
+
+@dataclass
+class Watch:
+    """One game being watched again, and the move shown."""
+
+    game: Game
+    """The game as it was kept (its history is what is watched)."""
+    title: str
+    level: str = "normal"
+    """The computer level the game was played at, as far as the app knows (tried first for a reason)."""
+    at: int = 0
+    """How many moves are played in the position shown (0: the deal)."""
+    playing: bool = False
+    _frames: dict[int, Game] = field(default_factory=dict)
+    _reasons: dict[int, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.at = max(0, min(self.at, self.moves))
+
+    @property
+    def moves(self) -> int:
+        return len(self.game.history)
+
+    @property
+    def revealed(self) -> bool:
+        """True when every hand may be shown: the game is over."""
+        return self.game.over
+
+    def position(self) -> Game:
+        """The game after ``at`` moves (a copy: the viewer never changes the kept game)."""
+        return self._position(self.at)
+
+    def _position(self, moves: int) -> Game:
+        if 0 not in self._frames:
+            self._frames[0] = Game(self.game.rules, self.game.deal_number)
+        known = max(k for k in self._frames if k <= moves)
+        game = self._frames[known].copy()
+        for k in range(known, moves):
+            game.apply(from_text(self.game.history[k]))
+            if (k + 1) % CHECKPOINT == 0 and k + 1 not in self._frames:
+                self._frames[k + 1] = game.copy()
+        return game
+
+    def step(self, where: str) -> None:
+        """Move the shown position: 'start', 'back', 'next', 'end', 'round-back' or 'round-next'."""
+        if where == "start":
+            self.at = 0
+        elif where == "back":
+            self.at = max(0, self.at - 1)
+        elif where == "next":
+            self.at = min(self.moves, self.at + 1)
+        elif where == "end":
+            self.at = self.moves
+        elif where in ("round-back", "round-next"):
+            self.at = self._round_edge(where == "round-next")
+        if self.at >= self.moves:
+            self.playing = False
+
+    def _round_edge(self, forward: bool) -> int:
+        """The move after the next (or previous) 'next' (the deal of a round)."""
+        starts = [0] + [k + 1 for k, text in enumerate(self.game.history) if text == "next"]
+        if forward:
+            return next((k for k in starts if k > self.at), self.moves)
+        return max((k for k in starts if k < self.at), default=0)
+
+    def last_move(self) -> tuple[int | None, Action | None]:
+        """(seat, action) of the move that led to the position shown (None at the deal)."""
+        if self.at == 0:
+            return None, None
+        before = self._position(self.at - 1)
+        return before.to_act, from_text(self.game.history[self.at - 1])
+
+    def reason(self) -> str:
+        """The "Why?" of the move shown, when a computer made it ('' for South's moves and the deal)."""
+        if self.at in self._reasons:
+            return self._reasons[self.at]
+        seat, action = self.last_move()
+        text = ""
+        if seat is not None and seat != 0 and action is not None:
+            text = self._reason_for(self._position(self.at - 1), seat, action)
+        self._reasons[self.at] = text
+        return text
+
+    def _reason_for(self, game: Game, seat: int, action: Action) -> str:
+        from engine.bots import make_bot
+
+        view = view_for(game, seat)
+        for level in (self.level, *(lv for lv in LEVELS if lv not in (self.level, "random"))):
+            bot = make_bot(level, seat, game.deal_number)
+            decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
+            if decision.action == action:
+                return decision.reason
+        return "This move was made by computer players of another version or level: its reason isn't known."
+
+    def round_label(self) -> str:
+        """'Round 2 of 4 · move 37 of 412' for the position shown ('Round 2 · ...' while the game goes on)."""
+        game = self.position()
+        of = f" of {len(self.game.results)}" if self.game.over else ""
+        return f"Round {game.round_index + 1}{of} · move {self.at:,} of {self.moves:,}"

@@ -1,0 +1,115 @@
+"""Watch any game (issue 12, part 3): forward, back, rounds, every hand once over, the computers' reasons."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from engine.actions import from_text
+from engine.bots import make_bot
+from engine.rules import preset
+from engine.state import Game
+from engine.views import view_for
+from ui import games, saves
+from ui.controller import Controller
+from ui.render import page
+from ui.settings import Settings
+from ui.watch import CHECKPOINT, Watch
+
+
+def finished(deal: int = 55, players: int = 4, level: str = "normal") -> Game:
+    game = Game(preset("classic", players=players), deal)
+    bots = [make_bot(level, s, deal) for s in range(players)]
+    while not game.over:
+        seat = game.to_act if game.to_act is not None else 0
+        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    return game
+
+
+def test_every_position_is_the_engines_own_and_stepping_back_agrees() -> None:
+    game = finished()
+    watch = Watch(game, "t")
+    assert watch.position() == Game(game.rules, game.deal_number)
+    watch.step("end")
+    assert watch.position() == game and not watch.playing
+    # Back from the end, one move at a time past a checkpoint, equals replaying from the deal.
+    for _ in range(CHECKPOINT + 3):
+        watch.step("back")
+    replayed = Game(game.rules, game.deal_number)
+    for text in game.history[: watch.at]:
+        replayed.apply(from_text(text))
+    assert watch.position() == replayed
+    assert game.history and watch.game is game  # the kept game itself never moved
+
+
+def test_rounds_and_reasons() -> None:
+    game = finished()
+    watch = Watch(game, "t", level="normal")
+    watch.step("round-next")
+    assert watch.position().round_index == 1 and watch.game.history[watch.at - 1] == "next"
+    watch.step("round-back")
+    assert watch.at == 0
+    # The computers' reasons are found again, exactly as they were given.
+    seen = 0
+    for _ in range(60):
+        watch.step("next")
+        seat, _action = watch.last_move()
+        if seat not in (None, 0):
+            assert watch.reason() and watch.reason()[0].isupper()
+            seen += 1
+        elif seat == 0:
+            assert watch.reason() == ""
+    assert seen > 20
+
+
+def test_a_level_that_did_not_play_is_not_made_up() -> None:
+    game = finished(level="easy")
+    watch = Watch(game, "t", level="hard")
+    reasons = []
+    for _ in range(40):
+        watch.step("next")
+        if watch.last_move()[0] not in (None, 0):
+            reasons.append(watch.reason())
+    assert reasons and all("reason isn't known" not in r for r in reasons)  # easy is tried after hard
+
+
+def test_the_screen_shows_every_hand_only_once_the_game_is_over() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.new_game(3)
+    ctrl.handle("draw")
+    ctrl.handle("watch", "table")
+    assert ctrl.screen == "watch"
+    html = page(ctrl)
+    assert "only your own hand is shown" in html and "Foot:" not in html
+    assert re.search(r"<h3>West <small>[^<]*</small></h3><p>\d+ cards</p>", html)
+    ctrl.handle("watch-step", "end")
+    assert "Round 1 · move 1 of 1" in page(ctrl)
+    ctrl.handle("watch-close")
+    assert ctrl.screen == "table"
+    over = finished()
+    ctrl.open_watch(over, "deal 55")
+    ctrl.handle("watch-step", "next")
+    html = page(ctrl)
+    assert "only your own hand" not in html and html.count("Foot:") == 4  # nobody has picked up a foot yet
+    ctrl.handle("watch-step", "play")
+    assert ctrl.watch is not None and ctrl.watch.playing and ctrl.watch.at == 2
+    ctrl.handle("watch-step", "play")
+    assert not ctrl.watch.playing
+
+
+def test_kept_games_can_be_watched() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    game = finished(deal=56, players=3)
+    record = games.record(game, saves.dump(game, 0), 1_764_580_000_000)
+    kept = games.read("kept-game-1", record)
+    assert kept is not None
+    ctrl.kept = [kept]
+    ctrl.handle("screen", "games")
+    assert 'data-act="watch" data-arg="kept-game-1"' in page(ctrl)
+    ctrl.handle("watch", "kept-game-1")
+    assert ctrl.screen == "watch" and ctrl.watch is not None and ctrl.watch.game == game
+    ctrl.handle("watch-step", "end")
+    html = page(ctrl)
+    assert "West" in html and "East" in html and "Game over" not in html
+    ctrl.handle("watch", "kept-game-404")  # an unknown key: nothing happens
+    assert ctrl.watch.game == game
