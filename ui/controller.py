@@ -26,7 +26,7 @@ from engine.state import Game
 from engine.takeback import take_back, takeback_problem, turn_start
 from engine.views import View, view_for
 
-from . import saves
+from . import challenge, saves, sides
 from .games import KeptGame
 from .narrate import advice, describe_action, describe_entry, short_entry, who
 from .pad import Message, PadDesk
@@ -44,7 +44,7 @@ SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch")
 SHEETS = ("menu", "moves", "help")
 PASSIVE = frozenset(
     {"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab", "house",
-     "delete-game", "keep-game", "watch", "watch-step", "watch-close"}
+     "delete-game", "keep-game", "watch", "watch-step", "watch-close", "watch-challenge"}
 )
 """Taps that only look (open a panel, read a reason): they leave the highlights of the last moves alone."""
 MAX_INDEX_DIGITS = 4
@@ -162,6 +162,9 @@ class Controller:
         self.pads = PadDesk()  # the score pads for games played with real cards (ui/pad.py)
         self.watch: Watch | None = None  # the game being watched again (ui/watch.py)
         self.watch_back = "games"  # the screen Close goes back to
+        self.challenges: dict[str, challenge.Record] = {}  # every challenge this device knows (ui/challenge.py)
+        self.active_challenge = ""  # the key of the received challenge whose deal is on the table
+        self.level_override: str | None = None  # a challenge's computer level, for its game only
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -226,6 +229,8 @@ class Controller:
         self.hint_action = None
         self.turn_start = None
         self._undo_known = None
+        self.active_challenge = ""
+        self.level_override = None
 
     def _clear_fresh(self) -> None:
         self.fresh = {}
@@ -246,8 +251,12 @@ class Controller:
         if seat not in self.bots:
             from engine.bots import make_bot
 
-            self.bots[seat] = make_bot(self.settings.level, seat, self.game.deal_number)
+            self.bots[seat] = make_bot(self.level(), seat, self.game.deal_number)
         return self.bots[seat]
+
+    def level(self) -> str:
+        """The computer players' level in this game: a challenge's own, else the one in Settings."""
+        return self.level_override or self.settings.level
 
     @staticmethod
     def load_players() -> None:
@@ -365,6 +374,8 @@ class Controller:
         pile = len(self.game.pile)
         self.game.apply(action)
         self.dirty = True
+        if self.game.over:
+            self._finish_challenge()
         if self.game.round_index != before_round:
             return None
         if seat != HUMAN:
@@ -706,6 +717,73 @@ class Controller:
         self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
         self.note = Note("Your melds from this turn are back in your hand; what you drew stays drawn.")
         self.focus = "hand"
+
+    # ----- family challenges ----------------------------------------------------
+
+    def start_challenge(self, received: challenge.Challenge, now: int) -> None:
+        """Play a challenge's deal against its computer level (the game on the table is put aside first)."""
+        record = self.challenges.get(received.key) or challenge.received(received, now)
+        self.challenges[record.key] = record
+        record.changed = True
+        self.new_game(received.deal, received.rules)
+        self.active_challenge = record.key
+        self.level_override = received.level
+        sender = f" from {received.name}" if received.name else ""
+        theirs = sides.totals_words(received.rules.players, received.theirs.totals)
+        check = ("their moves lead to it" if record.verified
+                 else "unverified: their moves don't lead to it, so it can't be watched")
+        self.note = Note(
+            f"A challenge{sender}: deal {received.deal:,}, {received.rules.title}, {received.level} computer "
+            f"players. Their result: {theirs} ({check}). Play the same cards and compare."
+        )
+
+    def attach_challenge(self) -> None:
+        """After a reload: the received challenge whose deal is on the table, if any, and its level."""
+        for record in sorted(self.challenges.values(), key=lambda r: r.played, reverse=True):
+            if challenge.matches(record, self.game) and (record.mine is None or self.game.over):
+                self.active_challenge = record.key
+                self.level_override = record.challenge.level
+                return
+
+    def current_challenge(self) -> challenge.Record | None:
+        return self.challenges.get(self.active_challenge) if self.active_challenge else None
+
+    def _finish_challenge(self) -> None:
+        record = self.current_challenge()
+        if record is not None and record.mine is None:
+            self.challenges[record.key] = challenge.with_mine(record, self.game)
+
+    def make_challenge(self, now: int) -> str:
+        """The fragment of a link challenging anyone to this finished game; the challenge is kept here too."""
+        made = challenge.from_game(self.game, self.level())
+        record = self.challenges.get(made.key) or challenge.sent(made, now)
+        record.changed = True
+        self.challenges[made.key] = record
+        return challenge.fragment(made)
+
+    def take_challenge_changes(self) -> dict[str, str]:
+        """The challenge records changed since the last call, as (key, text) to store."""
+        out = {}
+        for key, record in self.challenges.items():
+            if record.changed:
+                record.changed = False
+                out[key] = record.to_json()
+        return out
+
+    def _on_watch_challenge(self, arg: str) -> None:
+        """Watch the sender's game of a challenge (only when their result follows from their moves)."""
+        record = self.challenges.get(arg)
+        if record is None:
+            return
+        game = challenge.verify(record.challenge) if record.verified else None
+        if game is None:
+            self.note = Note("That challenge's game can't be watched: its result doesn't follow from its moves.",
+                             "error")
+            return
+        who = record.challenge.name or ("your" if record.sent else "their")
+        self.open_watch(game, f"{who} game, deal {record.challenge.deal:,}", back=self.screen)
+        if self.watch is not None:
+            self.watch.level = record.challenge.level  # its reasons come from the level it was played at
 
     # ----- watching a game again ------------------------------------------------
 

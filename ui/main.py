@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.abspath("app.zip"))
 
 from engine.errors import LoadError
 from engine.state import Game
-from ui import games, pad, saves
+from ui import challenge, games, pad, saves
 from ui.controller import Controller, Note
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
 from ui.settings import choose_settings
@@ -293,6 +293,65 @@ def save_now() -> None:
         pending_settings = ctrl.next_settings_save()
         quick_set(QUICK_SETTINGS_KEY, pending_settings)
     save_pads()
+    save_challenges()
+
+
+CHALLENGE_LOCAL_PREFIX = "handfoot-" + challenge.PREFIX  # a challenge's localStorage copy
+
+
+def save_challenges() -> None:
+    """Store the challenge records that changed: localStorage now, IndexedDB through the writer."""
+    writes = ctrl.take_challenge_changes()
+    for key, text in writes.items():
+        dict.__setitem__(store, key, text)
+        pending_extra[key] = text
+        note_storage(quick=quick_set("handfoot-" + key, text))
+    if writes:
+        spawn(writer())
+
+
+def load_challenges() -> None:
+    """Every challenge kept here: IndexedDB's records, and localStorage's where IndexedDB has none or less."""
+    found = {r.key: r for r in challenge.records(dict(store.items()))}
+    local = {k[len("handfoot-") :]: v for k, v in local_items(CHALLENGE_LOCAL_PREFIX).items()}
+    for record in challenge.records(local):
+        mine = found.get(record.key)
+        if mine is None or (mine.mine is None and record.mine is not None):
+            found[record.key] = record
+            record.changed = True  # bring IndexedDB up to date
+    ctrl.challenges = found
+
+
+async def send_challenge() -> None:
+    """Make the challenge link of the finished game and share it (or copy it)."""
+    try:
+        url = window.location.origin + window.location.pathname + ctrl.make_challenge(int(time.time() * 1000))
+    except ValueError as err:
+        ctrl.note = Note(str(err), "error")
+        refresh()
+        return
+    ctrl.share_url = url
+    save_challenges()
+    refresh()
+    text = "Play the same cards as me and compare: a Hand and Foot challenge."
+    if hasattr(window.navigator, "share") and window.navigator.share:
+        try:
+            await window.navigator.share(
+                to_js({"title": "Hand and Foot challenge", "text": text, "url": url},
+                      dict_converter=window.Object.fromEntries)
+            )
+            ctrl.note = Note("Challenge sent. It is kept under Games.")
+            refresh()
+            return
+        except Exception:
+            pass
+    try:
+        await window.navigator.clipboard.writeText(url)
+        ctrl.note = Note("Challenge link copied: send it to family. The whole game travels in the link, "
+                         "which no server sees. It is kept under Games.")
+    except Exception:
+        ctrl.note = Note("Copy this challenge link and send it:")
+    refresh()
 
 
 PAD_LOCAL_PREFIX = "handfoot-" + pad.PREFIX  # a score pad's localStorage copy: handfoot-pad-<id>
@@ -645,6 +704,9 @@ def on_click(event: Any) -> None:
     if act == "apply-update":
         spawn(apply_update())
         return
+    if act == "challenge":
+        spawn(send_challenge())
+        return
     old = ctrl.game
     try:
         ctrl.handle(act, arg)
@@ -945,7 +1007,18 @@ def boot() -> None:
     notes.append(text)
     refresh_kept()
     load_pads()
-    link = parse_query(str(window.location.search))
+    load_challenges()
+    ctrl.attach_challenge()
+    dare = challenge.parse_fragment(str(window.location.hash))
+    if isinstance(dare, challenge.Challenge):
+        old = ctrl.game
+        ctrl.start_challenge(dare, int(time.time() * 1000))
+        notes.append(ctrl.note.text if ctrl.note else "")
+        notes.append(keep_replaced(old))
+    elif isinstance(dare, challenge.Problem):
+        notes.append(dare.message)
+        problem = True
+    link = parse_query(str(window.location.search)) if dare is None else None
     if isinstance(link, ShareRequest):
         old = ctrl.game
         ctrl.start_shared(link)
@@ -954,7 +1027,7 @@ def boot() -> None:
     elif isinstance(link, ShareProblem):
         notes.append(link.message)
         problem = True
-    if link is not None:
+    if link is not None or dare is not None:
         window.history.replaceState(None, "", window.location.pathname)
     if store_problem:
         notes.append(store_problem[0])

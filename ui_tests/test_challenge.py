@@ -1,0 +1,144 @@
+"""Family challenges (issue 12, part 2): a link with the whole game, played again, compared, verified."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.bots import make_bot
+from engine.rules import preset, rules_to_dict
+from engine.state import Game
+from engine.views import view_for
+from ui import challenge
+from ui.controller import Controller
+from ui.render import page
+from ui.settings import Settings
+
+from .helpers import play_out_round
+
+
+def finished(deal: int = 61, level: str = "hard") -> Game:
+    game = Game(preset("classic"), deal)
+    bots = [make_bot(level, s, deal) for s in range(4)]
+    while not game.over:
+        seat = game.to_act if game.to_act is not None else 0
+        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    return game
+
+
+def packed(data: object) -> str:
+    raw = zlib.compress(json.dumps(data).encode())
+    return "#challenge=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_a_finished_game_travels_whole_and_checks_out() -> None:
+    game = finished()
+    made = challenge.from_game(game, "hard", name="Grandma Jo")
+    frag = challenge.fragment(made)
+    assert frag.startswith("#challenge=") and len(frag) < 8000  # a whole game in a texted link
+    back = challenge.parse_fragment(frag)
+    assert back == made and back.name == "Grandma Jo"
+    assert challenge.verify(back) == game
+    record = challenge.received(back, 5)
+    assert record.verified and challenge.read(record.key, record.to_json()) == record
+
+
+def test_a_tampered_result_is_unverified_and_cannot_be_watched() -> None:
+    game = finished()
+    data = challenge.from_game(game, "hard").to_dict()
+    data["result"]["totals"] = [data["result"]["totals"][0] + 5000, data["result"]["totals"][1]]
+    forged = challenge.parse_fragment(packed(data))
+    assert isinstance(forged, challenge.Challenge) and challenge.verify(forged) is None
+    record = challenge.received(forged, 1)
+    assert not record.verified
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.challenges[record.key] = record
+    ctrl.handle("watch-challenge", record.key)
+    assert ctrl.screen != "watch" and ctrl.note is not None and "can't be watched" in ctrl.note.text
+    # Moves that don't replay at all: unverified too, never an exception.
+    data["result"]["moves"] = ["discard 9S"] * 3
+    assert challenge.verify(challenge.parse_fragment(packed(data))) is None  # type: ignore[arg-type]
+
+
+def test_hostile_links_get_a_sentence_and_change_nothing() -> None:
+    good = challenge.from_game(finished(), "normal").to_dict()
+    bomb = "#challenge=" + base64.urlsafe_b64encode(zlib.compress(b"[" * 5_000_000)).decode()
+    cases = [
+        "#challenge=!!!not base64!!!",
+        "#challenge=" + challenge.fragment(challenge.from_game(finished(), "easy"))[11:200],  # cut short
+        bomb,
+        packed("[" * 3000 + "]" * 3000),
+        packed({**good, "v": 2}),
+        packed({**good, "level": "genius"}),
+        packed({**good, "deal": "7"}),
+        packed({**good, "rules": {"preset": "rook", "options": {"players": 2}}}),
+        packed({**good, "result": {**good["result"], "totals": [1, 2, 3]}}),
+        packed({**good, "result": {**good["result"], "moves": [1, 2]}}),
+        packed({**good, "name": "x" * 500}),
+        "#challenge=" + "A" * (challenge.MAX_FRAGMENT + 10),
+    ]
+    for text in cases:
+        got = challenge.parse_fragment(text)
+        assert isinstance(got, challenge.Problem), text[:60]
+        assert got.message.endswith(".") and "challenge link" in got.message
+    assert challenge.parse_fragment("") is None and challenge.parse_fragment("#other=1") is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_fragment_is_read_without_raising(text: str) -> None:
+    got = challenge.parse_fragment("#challenge=" + text)
+    assert got is None or isinstance(got, (challenge.Problem, challenge.Challenge))
+
+
+def test_playing_a_challenge_to_the_end_shows_both_results_and_their_game() -> None:
+    theirs = finished(deal=62, level="easy")
+    made = challenge.from_game(theirs, "easy", name="Sam")
+    ctrl = Controller(Settings(level="hard"), rng=random.Random(1))
+    ctrl.start_challenge(challenge.parse_fragment(challenge.fragment(made)), 10)  # type: ignore[arg-type]
+    assert ctrl.game.deal_number == 62 and ctrl.level() == "easy" and ctrl.bot(1).level == "easy"
+    assert ctrl.note is not None and "A challenge from Sam" in ctrl.note.text
+    assert "their moves lead to it" in ctrl.note.text
+    assert list(ctrl.take_challenge_changes()) == [made.key] and ctrl.take_challenge_changes() == {}
+    for _ in range(4):
+        play_out_round(ctrl, 5000)
+        if ctrl.game.phase == "round_over":
+            ctrl.handle("next-round")
+    assert ctrl.game.over
+    record = ctrl.current_challenge()
+    assert record is not None and record.mine is not None and record.mine.totals == tuple(ctrl.game.totals)
+    html = page(ctrl)
+    assert "Challenge, deal 62:" in html and "Their result (verified" in html
+    assert f"<td>{theirs.totals[0]:,}</td><td>{ctrl.game.totals[0]:,}</td>" in html
+    ctrl.handle("watch-challenge", record.key)
+    assert ctrl.screen == "watch" and ctrl.watch is not None and ctrl.watch.game == theirs
+    assert ctrl.watch.level == "easy"
+    # The record keeps both results; after a reload it attaches to the same game again.
+    again = Controller(Settings(level="hard"), rng=random.Random(1))
+    again.challenges = {record.key: challenge.read(record.key, record.to_json())}  # type: ignore[dict-item]
+    again.resume_game(ctrl.game)
+    again.attach_challenge()
+    assert again.active_challenge == record.key and again.level() == "easy"
+    again.handle("screen", "games")
+    assert "From Sam: deal 62" in page(again)
+
+
+def test_sending_a_challenge_keeps_it_here_and_only_for_a_finished_game() -> None:
+    ctrl = Controller(Settings(level="normal"), rng=random.Random(1))
+    ctrl.new_game(5)
+    try:
+        ctrl.make_challenge(1)
+        raise AssertionError("a game in progress was sent")
+    except ValueError as err:
+        assert "finished" in str(err)
+    ctrl.resume_game(finished(deal=63))
+    frag = ctrl.make_challenge(2)
+    made = challenge.parse_fragment(frag)
+    assert isinstance(made, challenge.Challenge) and made.level == "normal"
+    assert ctrl.challenges[made.key].sent and ctrl.challenges[made.key].verified
+    assert rules_to_dict(made.rules) == rules_to_dict(ctrl.game.rules)
