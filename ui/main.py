@@ -1049,6 +1049,11 @@ app.addEventListener("submit", create_proxy(on_submit))
 document.addEventListener("hf-update-available", create_proxy(on_update))
 window.addEventListener("pagehide", create_proxy(on_leave))
 window.addEventListener("storage", create_proxy(on_storage))
+# A challenge link opened in a tab already showing the app changes only the fragment: read it afresh.
+window.addEventListener(
+    "hashchange",
+    create_proxy(lambda _e: window.location.reload() if str(window.location.hash).startswith("#challenge=") else None),
+)
 document.addEventListener("visibilitychange", create_proxy(on_leave))
 if body.getAttribute("data-update-available") == "1":
     on_update()
