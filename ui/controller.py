@@ -165,6 +165,7 @@ class Controller:
         self.challenges: dict[str, challenge.Record] = {}  # every challenge this device knows (ui/challenge.py)
         self.active_challenge = ""  # the key of the received challenge whose deal is on the table
         self.level_override: str | None = None  # a challenge's computer level, for its game only
+        self.challenge_drops: list[str] = []  # challenge records dropped past the cap, to delete from storage
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -728,6 +729,7 @@ class Controller:
         self.new_game(received.deal, received.rules)
         self.active_challenge = record.key
         self.level_override = received.level
+        self._cap_challenges()
         sender = f" from {received.name}" if received.name else ""
         theirs = sides.totals_words(received.rules.players, received.theirs.totals)
         check = ("their moves lead to it" if record.verified
@@ -759,7 +761,18 @@ class Controller:
         record = self.challenges.get(made.key) or challenge.sent(made, now)
         record.changed = True
         self.challenges[made.key] = record
+        self._cap_challenges()
         return challenge.fragment(made)
+
+    def _cap_challenges(self) -> None:
+        """Keep at most ``challenge.MAX_RECORDS``: past it the oldest (never the one on the table) go."""
+        extra = len(self.challenges) - challenge.MAX_RECORDS
+        if extra <= 0:
+            return
+        oldest = sorted((r for r in self.challenges.values() if r.key != self.active_challenge), key=lambda r: r.played)
+        for record in oldest[:extra]:
+            del self.challenges[record.key]
+            self.challenge_drops.append(record.key)
 
     def take_challenge_changes(self) -> dict[str, str]:
         """The challenge records changed since the last call, as (key, text) to store."""

@@ -306,6 +306,15 @@ def save_challenges() -> None:
         dict.__setitem__(store, key, text)
         pending_extra[key] = text
         note_storage(quick=quick_set("handfoot-" + key, text))
+    drops, ctrl.challenge_drops = ctrl.challenge_drops, []
+    for key in drops:
+        pending_extra.pop(key, None)
+        quick_drop("handfoot-" + key)
+        try:
+            if key in store:
+                del store[key]
+        except Exception as err:  # it stays on the disk and is listed again at the next start
+            window.console.warn("A challenge could not be deleted:", repr(err))
     if writes:
         spawn(writer())
 

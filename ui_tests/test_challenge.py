@@ -142,3 +142,16 @@ def test_sending_a_challenge_keeps_it_here_and_only_for_a_finished_game() -> Non
     assert isinstance(made, challenge.Challenge) and made.level == "normal"
     assert ctrl.challenges[made.key].sent and ctrl.challenges[made.key].verified
     assert rules_to_dict(made.rules) == rules_to_dict(ctrl.game.rules)
+
+
+def test_at_most_fifty_challenges_are_kept_the_oldest_go_first() -> None:
+    from dataclasses import replace
+
+    made = challenge.from_game(finished(deal=64), "normal")
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    for i in range(challenge.MAX_RECORDS):
+        one = replace(made, theirs=replace(made.theirs, check=f"c{i:03d}"))
+        ctrl.challenges[one.key] = challenge.Record(one, False, played=100 + i)
+    ctrl.start_challenge(made, 10_000)
+    assert len(ctrl.challenges) == challenge.MAX_RECORDS and made.key in ctrl.challenges
+    assert ctrl.challenge_drops == ["challenge-c000"]
