@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ from engine.serialize import from_dict, parse_json, replay, to_dict
 from engine.state import Game
 from engine.views import View, view_for
 
-from . import saves
+from . import saves, stats
 from .games import KeptGame
 from .narrate import advice, describe_action, describe_entry, short_entry, who
 from .settings import PRESET_NAMES, Settings
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
-SCREENS = ("table", "settings", "rules", "hands", "games")
+SCREENS = ("table", "settings", "rules", "hands", "games", "stats")
 SHEETS = ("menu", "moves", "help")
 PASSIVE = frozenset(
     {"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab", "house",
@@ -140,6 +141,8 @@ class Controller:
         self.kept: list[KeptGame] = []  # the games put aside (ui/main.py reads them from the store)
         self.kept_copies: list[saves.Kept] = []  # damaged or unreadable copies kept aside
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
+        self.finished: list[stats.Summary] = []  # every finished game counted (ui/main.py reads and keeps them)
+        self.finished_dirty = False  # a game was counted since ``finished`` was last stored
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -187,6 +190,12 @@ class Controller:
         self.settings_seq += 1
         self.settings_dirty = False
         return self.settings.to_json(self.settings_seq)
+
+    def record_finished(self) -> None:
+        """Count the game on the table in the statistics if it is over and not yet counted (``ui.stats``)."""
+        added = stats.record(self.finished, self.game, self.settings.level, int(time.time() * 1000))
+        if added is not None:
+            self.finished, self.finished_dirty = added, True
 
     def _set_game(self, game: Game) -> None:
         self.game = game
@@ -325,6 +334,7 @@ class Controller:
         pile = len(self.game.pile)
         self.game.apply(action)
         self.dirty = True
+        self.record_finished()
         if self.game.round_index != before_round:
             return None
         if seat != HUMAN:

@@ -22,6 +22,7 @@ from . import sides
 from .controller import HUMAN, Controller, Line
 from .narrate import count
 from .screens import game_over_panel, games_screen, hands_screen, round_over_panel, rules_screen, settings_screen
+from .stats_screen import stats_screen
 from .widgets import button, card_button, card_row, esc, face_text, mini_card
 
 STAGES = {"hand": "in hand", "knee": "in knee", "foot": "in foot"}
@@ -516,11 +517,16 @@ def moves_list(ctrl: Controller) -> str:
     return f'<ol class="moves">{"".join(items)}</ol>'
 
 
+MENU_SCREENS = (
+    ("Table", "table"), ("Games", "games"), ("Statistics", "stats"), ("Settings", "settings"), ("Rules", "rules")
+)
+
+
 def menu_buttons(ctrl: Controller) -> str:
     return (
         "".join(
             button("screen", label, arg=arg, extra=' aria-current="page"' if ctrl.screen == arg else "")
-            for label, arg in (("Table", "table"), ("Games", "games"), ("Settings", "settings"), ("Rules", "rules"))
+            for label, arg in MENU_SCREENS
         )
         + button("share", "Share")
     )
@@ -603,6 +609,8 @@ def page_main(ctrl: Controller) -> str:
         return hands_screen(ctrl)
     if ctrl.screen == "games":
         return note_box(ctrl) + games_screen(ctrl)
+    if ctrl.screen == "stats":
+        return stats_screen(ctrl)
     view = ctrl.view()
     panel = game_over_panel(ctrl) if view.phase == "game_over" else round_over_panel(ctrl)
     return note_box(ctrl) + panel

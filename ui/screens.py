@@ -259,7 +259,8 @@ def games_screen(ctrl: Controller) -> str:
         "table is kept here, finished or not (up to 30: past that the oldest finished games go first).</p>"
         f"<h3>Kept games ({len(ctrl.kept)})</h3>{listing}"
         + kept_copies_section(ctrl)
-        + '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+        + '<div class="row">' + button("screen", "Statistics", arg="stats")
+        + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
     )
 
 
