@@ -30,7 +30,7 @@ from engine.scoring import TeamTable, score
 from engine.serialize import parse_json
 from engine.state import Game
 
-from .settings import LEVELS, PRESET_TITLES
+from .settings import LEVELS
 from .sides import HUMAN
 
 SCHEMA = 1
@@ -49,6 +49,9 @@ OUTS = ("you", "partner", "other", "none")
 """Who went out in a round: South, South's partner, another side, or nobody (the stock ran out)."""
 RESULTS = ("won", "lost", "tie")
 LEVEL_NAMES = tuple(code for code, _label in LEVELS)
+SHORT_NAMES = {"classic": "Classic", "pagat": "Pagat", "thirteen": "Thirteen-card", "rook": "Rook",
+               "hkf": "Hand, Knee and Foot"}
+"""The rule sets as a table of statistics names them (the Settings titles are longer)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ class Summary:
 
     def rules_label(self) -> str:
         """'Classic, 4 players' or 'Pagat, 6 players, house rules'."""
-        name = PRESET_TITLES.get(self.preset, self.preset).split(" (")[0]
+        name = SHORT_NAMES.get(self.preset, self.preset)
         return f"{name}, {self.players} players" + (", house rules" if self.house else "")
 
     def to_dict(self) -> dict[str, Any]:
@@ -312,6 +315,8 @@ class Stats:
     """Rounds the human's side went out (South or a partner)."""
     current_streak: int
     longest_streak: int
+    biggest_win: int | None
+    """The widest final margin of a game won; None before any win."""
     recent: tuple[Summary, ...]
     """The last games (``CHART_GAMES`` at most), oldest first, for the chart."""
 
@@ -362,5 +367,6 @@ def compute(history: Sequence[Summary]) -> Stats:
         went_out_side=sum(r.out in ("you", "partner") for r in rounds),
         current_streak=current,
         longest_streak=longest,
+        biggest_win=max((s.margin for s in games if s.result == "won"), default=None),
         recent=tuple(games[-CHART_GAMES:]),
     )

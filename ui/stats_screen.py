@@ -17,6 +17,10 @@ LEVEL_LABELS = dict(LEVELS)
 CHART_W, CHART_H, CHART_PAD = 320, 132, 6
 
 
+def _signed(n: int) -> str:
+    return f"{n:+,}" if n else "0"
+
+
 def _pct(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "–"
 
@@ -31,11 +35,12 @@ def _tiles(s: Stats) -> str:
     rounds = f"{s.rounds:,} round{'s' if s.rounds != 1 else ''}"
     tiles = [
         _tile("Games won", f"{s.won:,} of {s.played:,}", f"{_pct(s.won, s.played)} · {record}"),
-        _tile("Winning streak", f"{s.current_streak:,} now", f"longest {s.longest_streak:,}"),
+        _tile("Winning streak", f"{s.current_streak:,}", f"now · longest {s.longest_streak:,}"),
         _tile("Average round", f"{s.average_round:,}" if s.average_round is not None else "–", f"over {rounds}"),
         _tile("Best round", f"{s.best_round:,}" if s.best_round is not None else "–"),
         _tile("You went out", f"{s.went_out_you:,} of {s.rounds:,}", f"{_pct(s.went_out_you, s.rounds)} of rounds"),
         _tile("Your side went out", f"{s.went_out_side:,} of {s.rounds:,}", "you or a partner"),
+        _tile("Biggest win", _signed(s.biggest_win) if s.biggest_win is not None else "–", "final margin"),
         _tile("Books made", f"{s.books_total:,}", f"{s.books_total / s.played:.1f} a game" if s.played else ""),
     ]
     return f'<dl class="tiles">{"".join(tiles)}</dl>'
@@ -48,9 +53,9 @@ def _groups(s: Stats) -> str:
         for g in s.groups
     )
     return (
-        '<table class="score stats-table"><caption>By rules and level</caption>'
+        '<table class="score stats-table by-rules"><caption>By rules and level</caption>'
         '<thead><tr><th scope="col">Rules</th><th scope="col">Level</th>'
-        '<th scope="col">Played</th><th scope="col">Won</th></tr></thead>'
+        '<th scope="col" class="num">Played</th><th scope="col" class="num">Won</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
 
@@ -60,7 +65,7 @@ def _books(s: Stats) -> str:
         return "<p>No books made yet.</p>"
     rows = "".join(f'<tr><th scope="row">{esc(kind.capitalize())}</th><td>{n:,}</td></tr>' for kind, n in s.books)
     return (
-        '<table class="score stats-table"><caption>Books your side made</caption>'
+        '<table class="score stats-table by-kind"><caption>Books your side made</caption>'
         f'<tbody>{rows}</tbody><tfoot><tr><th scope="row">All books</th><td>{s.books_total:,}</td></tr></tfoot>'
         "</table>"
     )
@@ -76,7 +81,7 @@ def _bars(games: tuple[Summary, ...]) -> str:
     span = (top + bottom) or 1
     inner = CHART_H - 2 * CHART_PAD
     zero = CHART_PAD + (inner * top / span if top + bottom else inner / 2)
-    slot = CHART_W / CHART_GAMES
+    slot = CHART_W / max(len(games), CHART_GAMES // 2)  # a few games don't make a few fat blocks
     bars = []
     for i, (game, m) in enumerate(zip(games, margins, strict=True)):
         height = max(1.5, inner * abs(m) / span)
@@ -96,11 +101,12 @@ def _chart(s: Stats) -> str:
     last = f"the last {len(games)} games" if len(games) > 1 else "the last game"
     desc = (
         f"One bar per game, oldest on the left: up for a game your side won, down for one it lost, "
-        f"as tall as the margin. {won} of {len(games)} won; margins from {min(margins):+,} to {max(margins):+,}."
+        f"as tall as the margin. {won} of {len(games)} won; margins from {_signed(min(margins))} "
+        f"to {_signed(max(margins))}."
     )
     rows = "".join(
-        f'<tr><th scope="row">{esc(_date(g.played))}</th><td class="text">{esc(g.rules_label())}, '
-        f"deal {g.deal:,}</td><td>{esc(g.result)}</td><td>{g.margin:+,}</td></tr>"
+        f'<tr><th scope="row" class="date">{esc(_date(g.played))}</th><td class="text">{esc(g.rules_label())}, '
+        f'deal {g.deal:,}</td><td class="text">{esc(g.result)}</td><td>{_signed(g.margin)}</td></tr>'
         for g in reversed(games)
     )
     return (
@@ -114,7 +120,7 @@ def _chart(s: Stats) -> str:
         "above the line a game won, below it a game lost.</figcaption>"
         "<details><summary>The games in the chart</summary>"
         '<table class="score stats-table"><thead><tr><th scope="col">Date</th><th scope="col">Game</th>'
-        f'<th scope="col">Result</th><th scope="col">Margin</th></tr></thead><tbody>{rows}</tbody></table>'
+        f'<th scope="col">Result</th><th scope="col" class="num">Margin</th></tr></thead><tbody>{rows}</tbody></table>'
         "</details></figure>"
     )
 
@@ -133,9 +139,8 @@ def stats_screen(ctrl: Controller) -> str:
             + _tiles(s)
             + "<h3>Recent games</h3>"
             + _chart(s)
-            + "<h3>Games</h3>"
+            + "<h3>Games and books</h3>"
             + _groups(s)
-            + "<h3>Books</h3>"
             + _books(s)
         )
     return (

@@ -277,11 +277,12 @@ def test_counts_streaks_and_averages_of_known_games() -> None:
     assert dict(s.books) == {"clean book": 5, "dirty book": 4, "wild book": 1} and s.books_total == 10
     assert s.books[0] == ("clean book", 5)
     assert (s.went_out_you, s.went_out_side) == (5, 7)
+    assert s.biggest_win == 100  # every game won here by 100
     groups = {(g.rules, g.level): (g.played, g.won) for g in s.groups}
     assert groups == {
         ("Classic, 4 players", "normal"): (5, 3),
         ("Classic, 4 players", "hard"): (1, 1),
-        ("Pagat partnership rules, 4 players, house rules", "normal"): (1, 1),
+        ("Pagat, 4 players, house rules", "normal"): (1, 1),
         ("Classic, 3 players", "normal"): (1, 1),
     }
     assert [g.key for g in s.recent] == [g.key for g in KNOWN]
@@ -298,6 +299,7 @@ def test_streaks() -> None:
 def test_an_empty_history() -> None:
     s = stats.compute([])
     assert (s.played, s.rounds, s.average_round, s.best_round, s.books, s.recent) == (0, 0, None, None, (), ())
+    assert s.biggest_win is None and (s.current_streak, s.longest_streak) == (0, 0)
 
 
 def test_the_chart_shows_the_last_twenty_games() -> None:
@@ -315,7 +317,7 @@ def test_the_screen_shows_the_counts_and_a_chart_with_a_text_alternative() -> No
     ctrl.handle("screen", "stats")
     html = page(ctrl)
     assert 'id="stats-title">Statistics</h2>' in html
-    assert "6 of 8" in html and "1 now" in html and "longest 3" in html
+    assert "6 of 8" in html and "<b>1</b><small>now · longest 3</small>" in html
     assert "5 of 10" in html and "7 of 10" in html and "1,500" in html
     assert "<title id=\"chart-title\">Final margins of the last 8 games</title>" in html
     assert 'role="img" aria-labelledby="chart-title chart-desc"' in html and "<desc" in html
