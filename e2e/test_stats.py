@@ -155,3 +155,54 @@ def test_statistics_after_three_finished_games(new_page: Callable[..., Page], ba
     assert not table.scrolls_sideways()
     assert violations(page) == [], "statistics on a tablet"
     page.screenshot(path=str(tmp_path / "stats-tablet-landscape-1024x768.png"), full_page=True)
+
+
+REFUSE_HISTORY = """(() => {
+  window.__refuse = true;
+  const put = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    if (window.__refuse && args[1] === "stats") {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return put.apply(this, args);
+  };
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === "handfoot-stats") throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    return setItem.call(this, key, value);
+  };
+})();"""
+WARNING = "Saving on this device failed"
+
+
+def test_a_refused_history_write_is_told_and_retried(new_page: Callable[..., Page], base_url: str) -> None:
+    page = new_page()
+    page.add_init_script(REFUSE_HISTORY)
+    table = Table(page, base_url).open().wait_until_idle()
+    preset, deal, level = GAMES[2]
+    table.open_settings().choose("Level", level.capitalize()).back_to_table()
+    load_position(table, near_the_end(preset, deal, level), 10**6)
+    page.evaluate("window.__refuse = true")
+    for _ in range(300):  # play_to_the_end, without waiting for an idle page (the write keeps failing)
+        if page.locator(".game-over").count():
+            break
+        if table.partner_asks():
+            page.get_by_role("button", name="Yes, go out", exact=True).click()
+        elif page.get_by_role("button", name="Draw", exact=True).is_enabled():
+            page.get_by_role("button", name="Draw", exact=True).click()
+        else:
+            table.select_position(0)
+            page.get_by_role("button", name="Discard", exact=True).click()
+        page.wait_for_timeout(150)
+    assert page.locator(".game-over").count() == 1
+    page.wait_for_function("document.body.dataset.saveFailed === '1'")
+    assert WARNING in page.get_by_role("alert").first.inner_text()
+    assert "stats" not in table.saved_keys()
+    game = finished_on_page(table)
+    page.evaluate("window.__refuse = false")  # space again: the writer's next try goes through
+    page.wait_for_function("document.body.dataset.saveFailed === '0'", timeout=60_000)
+    table.wait_until_idle()
+    assert "stats" in table.saved_keys()
+    assert page.evaluate("localStorage.getItem('handfoot-stats')") is None  # refused there: IndexedDB has it
+    table.reload().menu("Statistics")
+    check_counts(page, stats.compute([stats.summarize(game, level, 0)]))
