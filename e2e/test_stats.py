@@ -93,6 +93,13 @@ def groups_shown(page: Page) -> list[list[str]]:
     return [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())]
 
 
+def from_menu(table: Table) -> None:
+    """Open Statistics from the phone's Menu."""
+    table.page.get_by_role("button", name="Menu", exact=True).click()
+    table.page.locator("#r-sheet").get_by_role("button", name="Statistics", exact=True).click()
+    table.wait_until_idle()
+
+
 def check_counts(page: Page, expected: stats.Stats) -> None:
     tiles = shown(page)
     assert tiles["Games won"].startswith(f"{expected.won} of {expected.played}")
@@ -126,7 +133,8 @@ def test_statistics_after_three_finished_games(new_page: Callable[..., Page], ba
     expected = stats.compute(summaries)
     assert expected.played == 3
 
-    table.menu("Statistics")
+    page.locator(".game-over").get_by_role("button", name="Statistics", exact=True).click()
+    table.wait_until_idle()
     assert page.get_by_role("heading", name="Statistics").is_visible()
     check_counts(page, expected)
     assert not table.scrolls_sideways()
@@ -135,13 +143,15 @@ def test_statistics_after_three_finished_games(new_page: Callable[..., Page], ba
     page.screenshot(path=str(tmp_path / "stats-phone-360x740.png"), full_page=True)
 
     # The finished game is still on the table: a reload neither loses nor counts anything twice.
-    table.reload().menu("Statistics")
+    table.reload()
+    from_menu(table)
     check_counts(page, expected)
     assert "stats" in table.saved_keys()
 
     # The history in localStorage damaged: left out, and IndexedDB's copy still counts every game.
     page.evaluate("(key) => localStorage.setItem(key, '['.repeat(20000))", STATS_RECORD)
-    table.reload().menu("Statistics")
+    table.reload()
+    from_menu(table)
     check_counts(page, expected)
 
     # From the Games screen too, after a new game put the finished one aside.
@@ -204,5 +214,6 @@ def test_a_refused_history_write_is_told_and_retried(new_page: Callable[..., Pag
     table.wait_until_idle()
     assert "stats" in table.saved_keys()
     assert page.evaluate("localStorage.getItem('handfoot-stats')") is None  # refused there: IndexedDB has it
-    table.reload().menu("Statistics")
+    table.reload()
+    from_menu(table)
     check_counts(page, stats.compute([stats.summarize(game, level, 0)]))

@@ -196,6 +196,7 @@ def game_over_panel(ctrl: Controller) -> str:
         + button("next-round", "New game", cls="primary")
         + button("show-hands", "Show all hands")
         + button("replay", "Replay this deal")
+        + button("screen", "Statistics", arg="stats")
         + "</div></section>"
     )
 
