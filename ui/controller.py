@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ from engine.state import Game
 from engine.takeback import take_back, takeback_problem, turn_start
 from engine.views import View, view_for
 
-from . import challenge, saves, sides
+from . import challenge, saves, sides, stats
 from .games import KeptGame
 from .narrate import advice, describe_action, describe_entry, short_entry, who
 from .pad import Message, PadDesk
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 
 MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
-SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch")
+SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch", "stats")
 SHEETS = ("menu", "moves", "help")
 PASSIVE = frozenset(
     {"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab", "house",
@@ -166,6 +167,8 @@ class Controller:
         self.active_challenge = ""  # the key of the received challenge whose deal is on the table
         self.level_override: str | None = None  # a challenge's computer level, for its game only
         self.challenge_drops: list[str] = []  # challenge records dropped past the cap, to delete from storage
+        self.finished: list[stats.Summary] = []  # every finished game counted (ui/main.py reads and keeps them)
+        self.finished_dirty = False  # a game was counted since ``finished`` was last stored
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}
         self.new_game()
@@ -213,6 +216,12 @@ class Controller:
         self.settings_seq += 1
         self.settings_dirty = False
         return self.settings.to_json(self.settings_seq)
+
+    def record_finished(self) -> None:
+        """Count the game on the table in the statistics if it is over and not yet counted (``ui.stats``)."""
+        added = stats.record(self.finished, self.game, self.level(), int(time.time() * 1000))
+        if added is not None:
+            self.finished, self.finished_dirty = added, True
 
     def _set_game(self, game: Game) -> None:
         self.game = game
@@ -377,6 +386,7 @@ class Controller:
         self.dirty = True
         if self.game.over:
             self._finish_challenge()
+        self.record_finished()
         if self.game.round_index != before_round:
             return None
         if seat != HUMAN:
@@ -802,7 +812,7 @@ class Controller:
 
     def open_watch(self, game: Game, title: str, back: str = "games") -> None:
         """Show ``game`` move by move from the deal (a copy: the game itself is never changed)."""
-        self.watch = Watch(game.copy(), title, level=self.settings.level)
+        self.watch = Watch(game.copy(), title, level=self.level())
         self.watch_back = back if back in SCREENS else "games"
         self.screen = "watch"
         self.sheet = None

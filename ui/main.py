@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.abspath("app.zip"))
 
 from engine.errors import LoadError
 from engine.state import Game
-from ui import challenge, games, pad, saves
+from ui import challenge, games, pad, saves, stats
 from ui.controller import Controller, Note
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
 from ui.settings import choose_settings
@@ -57,6 +57,8 @@ QUICK_GAME_KEY = "handfoot-game"  # the localStorage copy
 QUICK_SETTINGS_KEY = "handfoot-settings"
 OPEN_IN_KEY = "handfoot-open-in"  # which tab has the game: the newest one to open it
 LINES_KEY = "handfoot-lines"  # the recent moves and their reasons, kept beside the save
+STATS_KEY = "stats"  # the finished games counted in the statistics (ui.stats), one record
+QUICK_STATS_KEY = "handfoot-stats"  # its newest games, in localStorage
 PAINT_KEY = "handfoot-paint"  # the last table painted, which index.html shows before Python starts
 SHORTCUT_ACTS = {key.lower(): act for key, act, _ in SHORTCUTS}
 TAB = os.urandom(8).hex()  # this tab (crypto.randomUUID would need a secure context)
@@ -397,6 +399,23 @@ def load_pads() -> None:
     for key, text in writes.items():
         dict.__setitem__(store, key, text)
         pending_extra[key] = text
+    if ctrl.finished_dirty:
+        keep_history()
+
+
+def keep_history() -> None:
+    """Hand the statistics' history to IndexedDB (with the other records), and its newest games to localStorage."""
+    ctrl.finished_dirty = False
+    pending_extra[STATS_KEY] = stats.dump(ctrl.finished)
+    if not quick_set(QUICK_STATS_KEY, stats.dump(ctrl.finished[-stats.QUICK_GAMES :])):
+        quick_drop(QUICK_STATS_KEY)  # the save needs the room more; IndexedDB has the history
+
+
+def load_history() -> None:
+    """The finished games counted, from both stored copies (each game once; unreadable ones left out)."""
+    primary = stats.load(store.get(STATS_KEY))
+    ctrl.finished = stats.merge(primary, stats.load(quick_get(QUICK_STATS_KEY)))
+    ctrl.finished_dirty = {s.key for s in ctrl.finished} != {s.key for s in primary}  # bring IndexedDB in step
 
 
 def note_storage(*, quick: bool | None = None, primary: bool | None = None) -> None:
@@ -1012,6 +1031,8 @@ def boot() -> None:
     ctrl.dirty = not choice.in_step  # a new game, or copies to bring in step: save at the first draw
     if choice.in_step:
         body.dataset.saved = str(len(ctrl.game.history))
+    load_history()
+    ctrl.record_finished()  # a game that ended just before the page closed, if its count wasn't stored
     text, problem = choice.note()
     notes.append(text)
     refresh_kept()

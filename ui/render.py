@@ -23,6 +23,7 @@ from .controller import HUMAN, Controller, Line
 from .narrate import count
 from .pad_screen import pad_screen
 from .screens import game_over_panel, games_screen, hands_screen, round_over_panel, rules_screen, settings_screen
+from .stats_screen import stats_screen
 from .watch_screen import watch_screen
 from .widgets import button, card_button, card_row, esc, face_text, mini_card
 
@@ -541,14 +542,17 @@ def moves_list(ctrl: Controller) -> str:
     return f'<ol class="moves">{"".join(items)}</ol>'
 
 
+MENU_SCREENS = (
+    ("Table", "table"), ("Games", "games"), ("Score pad", "pad"), ("Statistics", "stats"),
+    ("Settings", "settings"), ("Rules", "rules"),
+)
+
+
 def menu_buttons(ctrl: Controller) -> str:
     return (
         "".join(
             button("screen", label, arg=arg, extra=' aria-current="page"' if ctrl.screen == arg else "")
-            for label, arg in (
-                ("Table", "table"), ("Games", "games"), ("Score pad", "pad"),
-                ("Settings", "settings"), ("Rules", "rules"),
-            )
+            for label, arg in MENU_SCREENS
         )
         + button("share", "Share")
     )
@@ -635,6 +639,8 @@ def page_main(ctrl: Controller) -> str:
         return pad_screen(ctrl.pads, ctrl.settings, note_box(ctrl))
     if ctrl.screen == "watch" and ctrl.watch is not None:
         return watch_screen(ctrl.watch, note_box(ctrl))
+    if ctrl.screen == "stats":
+        return stats_screen(ctrl)
     view = ctrl.view()
     panel = game_over_panel(ctrl) if view.phase == "game_over" else round_over_panel(ctrl)
     return note_box(ctrl) + panel

@@ -199,6 +199,7 @@ def game_over_panel(ctrl: Controller) -> str:
         + button("show-hands", "Show all hands")
         + button("watch", "Watch the game", arg="table")
         + button("replay", "Replay this deal")
+        + button("screen", "Statistics", arg="stats")
         + "</div></section>"
     )
 
@@ -268,7 +269,8 @@ def games_screen(ctrl: Controller) -> str:
         + kept_copies_section(ctrl)
         + "<h3>Played with real cards?</h3><p>Keep its score on a score pad, round by round.</p>"
         + '<div class="row">' + button("screen", "Score pads", arg="pad") + "</div>"
-        + '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+        + '<div class="row">' + button("screen", "Statistics", arg="stats")
+        + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
     )
 
 
