@@ -86,7 +86,7 @@ def test_a_tampered_challenge_is_unverified(new_page: Callable[..., Page], base_
     page.goto(base_url + "#challenge=" + raw)
     table.wait_until_ready().wait_until_idle()
     assert "unverified" in table.message() and table.deal_number() == str(DEAL)
-    page.goto(base_url + "#challenge=garbage-garbage")  # a new fragment alone doesn't load the page again
-    page.reload()
+    with page.expect_event("load"):  # a new fragment alone doesn't load a page: the app reloads itself
+        page.goto(base_url + "#challenge=garbage-garbage")
     table.wait_until_ready().wait_until_idle()
     assert "damaged" in table.message()

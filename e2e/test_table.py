@@ -77,7 +77,7 @@ def test_staging_the_first_meld_shows_the_running_total(page: Page, base_url: st
     assert int(total.split(" of ")[0]) >= 50
     hand_before = len(table.hand())
     table.lay_down()
-    ours = page.get_by_role("region", name="Your team melds")
+    ours = page.get_by_role("region", name="Your team's melds")
     assert ours.locator("button.chip").count() == 2
     assert "First meld" not in ours.inner_text()
     assert len(table.hand()) == hand_before
