@@ -165,7 +165,9 @@ def _verdict(game: Game) -> str:
     others = " to ".join(f"{totals[t]:,}" for t in shown if t != winner)
     if seats.individual(game.n):
         who = "You win" if winner == mine else f"{sides.short(game.n, winner)} wins"
-        return f"{who}, {totals[winner]:,} to {others}" + ("!" if winner == mine else ".")
+        rest = sorted((t for t in shown if t != winner), key=lambda t: -totals[t])
+        behind = ", ".join(f"{'you' if t == mine else sides.short(game.n, t)} {totals[t]:,}" for t in rest)
+        return f"{who} with {totals[winner]:,} ({behind})" + ("!" if winner == mine else ".")
     if winner == mine:
         return f"{_and(['You', *sides.members(game.n, mine)[1:]])} win, {totals[winner]:,} to {others}!"
     return f"{_and(sides.members(game.n, winner))} win, {totals[winner]:,} to {others}."
@@ -179,21 +181,22 @@ def game_over_panel(ctrl: Controller) -> str:
     run = [0] * game.sides
     for result in game.results:
         run = [run[t] + result.scores[t].total for t in range(game.sides)]
-        cells = "".join(f"<td>{result.scores[t].total:+,}</td>" for t in shown)
-        running = " – ".join(f"{run[t]:,}" for t in shown)
-        rows.append(f'<tr><th scope="row">Round {result.round_index + 1}</th>{cells}<td>{running}</td></tr>')
+        cells = "".join(
+            f'<td>{result.scores[t].total:+,}<small><span class="sr">, total </span>{run[t]:,}</small></td>'
+            for t in shown
+        )
+        rows.append(f'<tr><th scope="row"><span class="sr">Round </span>{result.round_index + 1}</th>{cells}</tr>')
     heads = "".join(f'<th scope="col">{esc(sides.short(game.n, t))}</th>' for t in shown)
     return (
         '<section class="panel game-over" aria-labelledby="over-title">'
         f'<h2 id="over-title">Game over: {esc(verdict)}</h2>'
-        '<table class="score rounds"><caption>Totals per round</caption>'
-        f'<thead><tr><th scope="col">Round</th>{heads}'
-        '<th scope="col">Running</th></tr></thead>'
+        '<table class="score rounds"><caption>Totals per round (the running total under each)</caption>'
+        f'<thead><tr><th scope="col">Round</th>{heads}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
-        "<h3>Last round</h3>"
+        + challenge_section(ctrl)
+        + "<h3>Last round</h3>"
         + _round_summary(ctrl)
         + '<div class="row">'
-        + challenge_section(ctrl)
         + button("next-round", "New game", cls="primary")
         + button("challenge", "Challenge")
         + button("show-hands", "Show all hands")

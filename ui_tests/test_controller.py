@@ -194,7 +194,7 @@ def test_a_whole_game_ends_with_the_winner_and_round_totals() -> None:
     assert ctrl.game.phase == "game_over"
     html = page(ctrl)
     assert "Game over: " in html and "Totals per round" in html
-    assert len(re.findall(r'<th scope="row">Round \d', html)) == ctrl.game.rules.rounds
+    assert len(re.findall(r'<th scope="row"><span class="sr">Round </span>\d', html)) == ctrl.game.rules.rounds
     ctrl.handle("next-round")  # on the game-over screen this is New game
     assert ctrl.game.phase == "draw" and ctrl.game.round_index == 0
 

@@ -63,8 +63,9 @@ def test_the_game_over_verdict_names_the_winner() -> None:
     ctrl.game.phase = "game_over"
     ctrl.game.totals = [900, 2500, 1700]
     html = page(ctrl)
-    assert "Game over: West wins, 2,500 to 900 to 1,700." in html
-    assert re.search(r'<th scope="col">You</th><th scope="col">West</th><th scope="col">East</th>', html)
+    assert "Game over: West wins with 2,500 (East 1,700, you 900)." in html
+    heads = '<th scope="col">Round</th><th scope="col">You</th><th scope="col">West</th><th scope="col">East</th></tr>'
+    assert heads in html
     ctrl.game.totals = [2500, 2500, 100]
     assert "A tie for the lead at 2,500: you and West." in page(ctrl)
 
