@@ -110,7 +110,7 @@ def pad_page(desk: PadDesk, pad: Pad, notes: str) -> str:
         f'<div class="tabs rounds" role="group" aria-label="Rounds">{tabs}{add}</div>'
         '<div class="pad-cols"><div class="pad-col">'
         + went_out(pad, index)
-        + f'<div class="tabs sides" role="group" aria-label="Side to enter">{side_tabs}</div>'
+        + f'<div class="tabs sides sides-{len(pad.sides)}" role="group" aria-label="Side to enter">{side_tabs}</div>'
         + notes
         + side_entry(pad, index, side)
         + '</div><div class="pad-col">'
