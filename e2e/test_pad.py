@@ -1,6 +1,6 @@
 """The score pad on a phone (360×740): the worked examples of sources 000 and 004 entered and read back line
 by line, a four-round pad kept through reloads in the middle of an entry, bad input refused, no sideways
-scroll, and no axe-core violations."""
+scroll, and no axe-core violations; a three-player round, each on their own, read back player by player."""
 
 from __future__ import annotations
 
@@ -223,6 +223,46 @@ def test_one_sides_entry_fits_the_phone_without_scrolling(page: Page, base_url: 
         assert field.get_attribute("inputmode") == "numeric"
 
 
+def enter_three_player_round(pad: ScorePad) -> None:
+    """Three players each on their own: South goes out; West is caught in the foot, East in the hand."""
+    pad.went_out("South")
+    pad.tap("Clean books: one more").tap("Dirty books: one more").tap("Red 3s: one more")
+    pad.type("Melded card points", 205)
+    pad.side("West")
+    pad.type("Dirty books", 1).type("Melded card points", 140).left("West", "foot", 55)
+    pad.side("East")
+    pad.type("Melded card points", 60).left("East", "hand", 40, foot=95)
+
+
+def test_a_three_player_round_reads_each_players_lines_and_totals(page: Page, base_url: str) -> None:
+    pad = ScorePad(page, base_url).open()
+    page.get_by_label("Players", exact=True).select_option("3")
+    pad.new_pad()
+    sides = page.get_by_role("group", name="Side to enter").get_by_role("button")
+    assert [b.inner_text().split()[0] for b in sides.all()] == ["South", "West", "East"]
+    enter_three_player_round(pad)
+    assert pad.lines("South, round 1") == [
+        ("1 clean book", "+500"), ("1 dirty book", "+300"), ("Melded cards", "+205"), ("1 red 3", "+100"),
+        ("Going out", "+100"), ("Round total", "1,205"),
+    ]
+    assert pad.lines("West, round 1") == [
+        ("1 dirty book", "+300"), ("Melded cards", "+140"), ("West's foot", "-55"), ("Round total", "385"),
+    ]
+    assert pad.lines("East, round 1") == [
+        ("Melded cards", "+60"), ("East's hand", "-40"), ("East's foot (never picked up)", "-95"),
+        ("Round total", "-75"),
+    ]
+    assert page.locator("table.rounds thead").inner_text().split() == ["Round", "South", "West", "East"]
+    assert page.locator("table.rounds tfoot").inner_text().split() == ["Total", "1,205", "385", "-75"]
+    assert "Next, round 2: first meld South 90, West 90, East 90." in page.locator(".pad-next").inner_text()
+    assert not pad.table.scrolls_sideways()
+    assert pad.table.small_controls() == []
+    pad.table.wait_until_idle()
+    pad.table.reload()  # kept: the list reads every player's total
+    pad.go()
+    assert "South 1,205, West 385, East -75 · round 1" in page.locator(".pads").inner_text()
+
+
 def test_no_accessibility_violations_on_the_pad(new_page: Callable[..., Page], base_url: str) -> None:
     page = audited(new_page)
     pad = ScorePad(page, base_url).open()
@@ -234,3 +274,10 @@ def test_no_accessibility_violations_on_the_pad(new_page: Callable[..., Page], b
     assert violations(page) == [], "counting cards, names and rules"
     pad.tap("All pads").tap("Delete")
     assert violations(page) == [], "asking before a delete"
+    pad.tap("Keep it")
+    page.get_by_label("Players", exact=True).select_option("3")
+    pad.new_pad()
+    enter_three_player_round(pad)
+    assert violations(page) == [], "a three-player pad with a round entered"
+    pad.tap("Names and rules")
+    assert violations(page) == [], "a three-player pad's names and rules"

@@ -1,7 +1,9 @@
 """The score pad for a game played with real cards: the pad, its rounds, strict loading, and its totals.
 
 Pure Python, no browser objects.  A pad has a name, a date, rules (a preset and house rules, as in
-Settings), two named sides of two or three named players, and rounds.  Each round holds, per side,
+Settings), its named sides, and rounds.  The sides are two teams of two or three named players, or, for
+two or three players each on their own (``individual``), one side per player, named as the player.
+Each round holds, per side,
 what a score pad asks at the end of a round: books by kind, melded card points (typed, or counted
 per card class), red 3s, and what each player was left holding.  Every score comes from the
 engine (``engine.scoring.score_counts``), so a counted round reads line for line like one played
@@ -23,13 +25,15 @@ from functools import cached_property
 from typing import Any
 
 from engine import cards as C
+from engine import seats
 from engine.errors import LoadError
 from engine.rules import RuleSet
+from engine.rules import preset as preset_rules
 from engine.scoring import LeftoverCount, TeamCounts, TeamScore, book_kinds, game_over, score_counts
 from engine.seats import seat_names
 from engine.serialize import parse_json
 
-from .settings import HOUSE_CHOICES, PRESET_NAMES, Settings, rules_for
+from .settings import HOUSE_CHOICES, PRESET_NAMES, Settings, players_offered, rules_for
 
 PREFIX = "pad-"
 """Store key prefix of a pad's record (``pad-<id>``); localStorage keeps a copy under ``handfoot-pad-<id>``."""
@@ -134,22 +138,34 @@ class SideEntry:
 
 @dataclass(frozen=True)
 class Round:
-    """A round: both sides' entries and who went out ('' for nobody, else 'side.player')."""
+    """A round: every side's entries and who went out ('' for nobody, else 'side.player')."""
 
-    sides: tuple[SideEntry, SideEntry]
+    sides: tuple[SideEntry, ...]
     out: str = ""
 
 
-def blank_side(rules: RuleSet) -> SideEntry:
+def shape(rules: RuleSet, individual: bool) -> tuple[int, int]:
+    """(sides, players on each side) of a pad: one side per player alone, else two teams.
+
+    A pad made before individual pads (``individual`` False) at a table of two or three keeps
+    the shape it was made with: two sides of one player.
+    """
+    if individual:
+        return rules.players, 1
+    return 2, rules.players // 2
+
+
+def blank_side(rules: RuleSet, size: int) -> SideEntry:
     kinds = tuple((code, 0) for code, _, _ in book_kinds(rules))
     cards = tuple(0 for _ in card_classes(rules))
     # Most players are in the foot when a round ends: the foot is where a blank entry starts.
-    players = tuple(PlayerEntry("foot") for _ in range(rules.players // 2))
+    players = tuple(PlayerEntry("foot") for _ in range(size))
     return SideEntry(books=kinds, cards=cards, players=players)
 
 
-def blank_round(rules: RuleSet) -> Round:
-    return Round((blank_side(rules), blank_side(rules)))
+def blank_round(rules: RuleSet, individual: bool = False) -> Round:
+    count, size = shape(rules, individual)
+    return Round(tuple(blank_side(rules, size) for _ in range(count)))
 
 
 # ----- the pad -------------------------------------------------------------------------------
@@ -165,17 +181,22 @@ class Field:
 
 @dataclass(frozen=True)
 class Pad:
-    """A score pad: name, date, rules, two named sides and their players, and the rounds."""
+    """A score pad: name, date, rules, the named sides and their players, and the rounds.
+
+    ``individual``: every player is a side of their own (two or three players), whose name is the
+    player's; otherwise two teams.
+    """
 
     id: str
     name: str
     date: str
     preset: str = "classic"
     house: dict[str, Any] = field(default_factory=dict)
-    sides: tuple[str, str] = ("Us", "Them")
-    players: tuple[tuple[str, ...], tuple[str, ...]] = (("South", "North"), ("West", "East"))
+    sides: tuple[str, ...] = ("Us", "Them")
+    players: tuple[tuple[str, ...], ...] = (("South", "North"), ("West", "East"))
     rounds: tuple[Round, ...] = ()
     seq: int = 0
+    individual: bool = False
 
     @cached_property
     def rules(self) -> RuleSet:
@@ -208,35 +229,38 @@ class Pad:
             went_out=self.rounds[index].out.startswith(f"{side}."),
         )
 
-    def round_scores(self, index: int) -> tuple[TeamScore, TeamScore]:
-        """Both sides' itemized scores for a round, from the engine."""
+    def round_scores(self, index: int) -> tuple[TeamScore, ...]:
+        """Every side's itemized score for a round, from the engine."""
         rules = self.rules
-        return (score_counts(rules, self.counts(index, 0), 0), score_counts(rules, self.counts(index, 1), 1))
+        return tuple(score_counts(rules, self.counts(index, s), s) for s in range(len(self.sides)))
 
-    def totals(self, upto: int | None = None) -> tuple[int, int]:
-        """The game totals after the first ``upto`` rounds (every round when None)."""
-        us = them = 0
+    def totals(self, upto: int | None = None) -> tuple[int, ...]:
+        """Every side's game total after the first ``upto`` rounds (every round when None)."""
+        run = [0] * len(self.sides)
         for i in range(len(self.rounds) if upto is None else upto):
-            a, b = self.round_scores(i)
-            us, them = us + a.total, them + b.total
-        return us, them
+            run = [t + score.total for t, score in zip(run, self.round_scores(i), strict=True)]
+        return tuple(run)
 
     def over(self) -> bool:
         """True once the game is over, as the rules say (rounds played, or a target score reached)."""
         return bool(self.rounds) and game_over(self.rules, len(self.rounds), self.totals())
 
     def winner(self) -> int | None:
-        """The side that won once the game is over (None for a tie or a game in progress)."""
-        us, them = self.totals()
-        if not self.over() or us == them:
+        """The side with the highest total once the game is over (None for a tie at the top or a game in progress)."""
+        totals = self.totals()
+        best = max(totals)
+        if not self.over() or totals.count(best) > 1:
             return None
-        return 0 if us > them else 1
+        return totals.index(best)
 
-    def minimums(self, index: int) -> tuple[int, int]:
+    def minimums(self, index: int) -> tuple[int, ...]:
         """Each side's first-meld minimum in round ``index`` (0-based), by round or by score as the rules say."""
         rules = self.rules
-        totals = self.totals(min(index, len(self.rounds)))
-        return rules.first_meld_minimum(index, totals[0]), rules.first_meld_minimum(index, totals[1])
+        return tuple(rules.first_meld_minimum(index, t) for t in self.totals(min(index, len(self.rounds))))
+
+    def size(self) -> int:
+        """The players on each side (one for a pad of players each on their own)."""
+        return shape(self.rules, self.individual)[1]
 
     # ----- entries --------------------------------------------------------------------------
 
@@ -256,7 +280,7 @@ class Pad:
         if key.startswith("cards:") and key[6:].isdigit() and int(key[6:]) < len(classes):
             return Field(classes[int(key[6:])][0], MAX_CARDS)
         player, _, zone = key.partition(":")
-        if player.isdigit() and len(player) == 1 and int(player) < rules.players // 2:
+        if player.isdigit() and len(player) == 1 and int(player) < self.size():
             name = self.players[side][int(player)]
             zones = {"held": f"{name}'s cards", "foot": f"{name}'s foot", "foot_reds": f"Red 3s in {name}'s foot"}
             if rules.knee_size:
@@ -296,7 +320,7 @@ class Pad:
     def with_stage(self, index: int, side: int, player: int, stage: str) -> Pad:
         """A copy in which a player was playing from ``stage``; the sets now picked up are cleared."""
         rules = self.rules
-        if not (0 <= player < rules.players // 2) or stage not in STAGES or (stage == "knee" and not rules.knee_size):
+        if not (0 <= player < self.size()) or stage not in STAGES or (stage == "knee" and not rules.knee_size):
             raise PadError("Choose the hand, the knee or the foot.")
         if self.rounds[index].out == f"{side}.{player}" and stage != "foot":
             raise PadError(f"{self.players[side][player]} went out, so was playing from the foot.")
@@ -312,11 +336,11 @@ class Pad:
 
     def with_out(self, index: int, out: str) -> Pad:
         """A copy in which ``out`` ('' or 'side.player') went out: that player was in the foot, holding nothing."""
-        players = self.rules.players // 2
         if out == "":
             return self._with_round(index, replace(self.rounds[index], out=""))
         side, _, player = out.partition(".")
-        if not (side in ("0", "1") and player.isdigit() and len(player) == 1 and int(player) < players):
+        sides = [str(s) for s in range(len(self.sides))]
+        if not (side in sides and player.isdigit() and len(player) == 1 and int(player) < self.size()):
             raise PadError("Choose who went out, or nobody.")
         pad = self._with_round(index, replace(self.rounds[index], out=out))
         s, p = int(side), int(player)
@@ -335,7 +359,7 @@ class Pad:
             raise PadError("The game is over: start a new pad for the next game.")
         if len(self.rounds) >= MAX_ROUNDS:
             raise PadError(f"A pad holds at most {MAX_ROUNDS} rounds.")
-        return replace(self, rounds=(*self.rounds, blank_round(self.rules)))
+        return replace(self, rounds=(*self.rounds, blank_round(self.rules, self.individual)))
 
     def without_last_round(self) -> Pad:
         if len(self.rounds) <= 1:
@@ -353,19 +377,25 @@ class Pad:
         if key == "name":
             return replace(self, name=text or "Score pad")
         head, _, rest = key.partition(":")
-        if head == "side" and rest in ("0", "1"):
+        count = len(self.sides)
+        defaults, default_players = default_names(self.rules.players, self.individual)
+        if self.individual and head == "player" and re.fullmatch(r"[0-2]\.0", rest):
+            head, rest = "side", rest[0]  # alone, a player's name is their side's
+        if head == "side" and rest.isdigit() and len(rest) == 1 and int(rest) < count:
+            s = int(rest)
             sides = list(self.sides)
-            sides[int(rest)] = text or ("Us", "Them")[int(rest)]
-            return replace(self, sides=(sides[0], sides[1]))
-        if head == "player" and re.fullmatch(r"[01]\.[0-2]", rest):
+            sides[s] = text or defaults[s]
+            if not self.individual:
+                return replace(self, sides=tuple(sides))
+            players = tuple((n,) if i == s else p for i, (n, p) in enumerate(zip(sides, self.players, strict=True)))
+            return replace(self, sides=tuple(sides), players=players)
+        if head == "player" and re.fullmatch(r"[01]\.[0-2]", rest) and not self.individual:
             s, p = int(rest[0]), int(rest[2])
             names = list(self.players[s])
             if p >= len(names):
                 raise PadError("That entry isn't on this pad.")
-            names[p] = text or default_players(self.rules.players)[s][p]
-            both = list(self.players)
-            both[s] = tuple(names)
-            return replace(self, players=(both[0], both[1]))
+            names[p] = text or default_players[s][p]
+            return replace(self, players=tuple(tuple(names) if i == s else n for i, n in enumerate(self.players)))
         raise PadError("That entry isn't on this pad.")
 
     def with_rules(self, key: str, raw: str) -> Pad:
@@ -377,21 +407,23 @@ class Pad:
         except ValueError as err:
             raise PadError(str(err) if str(err).endswith(".") else "Those rules don't fit together.") from None
         rules = settings.rules()
-        players = default_players(rules.players) if rules.players != self.rules.players else self.players
+        individual = seats.individual(rules.players)
+        sides, players = self.sides, self.players
+        if (rules.players, individual) != (self.rules.players, self.individual):  # another table: its names
+            sides, players = default_names(rules.players, individual)
         return replace(
-            self, preset=settings.preset, house=settings.house, players=players,
-            rounds=tuple(blank_round(rules) for _ in self.rounds),
+            self, preset=settings.preset, house=settings.house, sides=sides, players=players,
+            individual=individual, rounds=tuple(blank_round(rules, individual) for _ in self.rounds),
         )
 
     def has_entries(self) -> bool:
         """True once any round holds an entry (the rules are fixed from then on)."""
-        blank = blank_round(self.rules)
+        blank = blank_round(self.rules, self.individual)
         return any(r != blank for r in self.rounds)
 
     def _with_entry(self, index: int, side: int, entry: SideEntry) -> Pad:
-        sides = list(self.rounds[index].sides)
-        sides[side] = entry
-        return self._with_round(index, replace(self.rounds[index], sides=(sides[0], sides[1])))
+        sides = tuple(entry if s == side else e for s, e in enumerate(self.rounds[index].sides))
+        return self._with_round(index, replace(self.rounds[index], sides=sides))
 
     def _with_round(self, index: int, new: Round) -> Pad:
         return replace(self, rounds=tuple(new if i == index else r for i, r in enumerate(self.rounds)))
@@ -417,17 +449,31 @@ def _real_date(text: str) -> bool:
 
 
 def default_players(players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The seat names of the two sides, as the app's own games name them."""
+    """The seat names of the two teams, as the app's own games name them."""
     names = seat_names(players)
     return tuple(names[0::2]), tuple(names[1::2])
 
 
+def default_names(players: int, individual: bool) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The names of a new pad's sides and of their players.
+
+    Two teams are 'Us' and 'Them'; players on their own are their seats as the app's own games name
+    them ('South', 'West', 'East'), not 'You': a pad is kept for the whole table, not one player.
+    """
+    if individual:
+        names = seat_names(players)
+        return names, tuple((n,) for n in names)
+    return ("Us", "Them"), default_players(players)
+
+
 def new_pad(pad_id: str, date: str, settings: Settings, name: str = "") -> Pad:
-    """A pad with one blank round, under the rules chosen in Settings."""
+    """A pad with one blank round, under the rules chosen in Settings (with the table size they say)."""
     rules = settings.rules()
+    individual = seats.individual(rules.players)
+    sides, players = default_names(rules.players, individual)
     pad = Pad(pad_id, name or f"Game of {date}", date, settings.preset, dict(settings.house),
-              players=default_players(rules.players))
-    return replace(pad, rounds=(blank_round(pad.rules),))
+              sides=sides, players=players, individual=individual)
+    return replace(pad, rounds=(blank_round(pad.rules, individual),))
 
 
 # ----- reading what the player typed ----------------------------------------------------------
@@ -461,7 +507,7 @@ def read_name(raw: str) -> str:
 def to_dict(pad: Pad) -> dict[str, Any]:
     """The pad as JSON-friendly data (what a record stores)."""
     return {
-        "v": 1, "id": pad.id, "name": pad.name, "date": pad.date, "seq": pad.seq,
+        "v": 1, "id": pad.id, "name": pad.name, "date": pad.date, "seq": pad.seq, "individual": pad.individual,
         "rules": {"preset": pad.preset, "house": pad.house},
         "sides": list(pad.sides), "players": [list(p) for p in pad.players],
         "rounds": [
@@ -535,7 +581,7 @@ def _player(data: Any, rules: RuleSet) -> PlayerEntry:
     return PlayerEntry(stage, held, knee, knee_reds, foot, foot_reds)
 
 
-def _side(data: Any, rules: RuleSet) -> SideEntry:
+def _side(data: Any, rules: RuleSet, size: int) -> SideEntry:
     _need(isinstance(data, dict), "a side's entry is not a record")
     expected = {"books", "mode", "melded", "cards", "open_wild", "reds", "players"}
     _need(set(data) == expected, "a side's entry has missing or unknown fields")
@@ -545,7 +591,7 @@ def _side(data: Any, rules: RuleSet) -> SideEntry:
     cards = data["cards"]
     _need(isinstance(cards, list) and len(cards) == len(card_classes(rules)), "its card counts don't fit the rules")
     players = data["players"]
-    _need(isinstance(players, list) and len(players) == rules.players // 2, "a side has the wrong number of players")
+    _need(isinstance(players, list) and len(players) == size, "a side has the wrong number of players")
     _need(data["mode"] in ("points", "cards"), "a side's melded cards are neither points nor counts")
     return SideEntry(
         books=tuple((code, _int(books[code], MAX_COUNT, "a book count")) for code in codes),
@@ -558,24 +604,26 @@ def _side(data: Any, rules: RuleSet) -> SideEntry:
     )
 
 
-def _round(data: Any, rules: RuleSet) -> Round:
+def _round(data: Any, rules: RuleSet, individual: bool) -> Round:
     _need(isinstance(data, dict) and set(data) == {"out", "sides"}, "a round is not a record")
     out, sides = data["out"], data["sides"]
-    players = rules.players // 2
+    count, size = shape(rules, individual)
     _need(
-        out == "" or (isinstance(out, str) and re.fullmatch(r"[01]\.[0-2]", out) is not None
-                      and int(out[2]) < players),
+        out == "" or (isinstance(out, str) and re.fullmatch(r"[0-5]\.[0-2]", out) is not None
+                      and int(out[0]) < count and int(out[2]) < size),
         "who went out is not a player",
     )
-    _need(isinstance(sides, list) and len(sides) == 2, "a round does not have two sides")
-    return Round((_side(sides[0], rules), _side(sides[1], rules)), out)
+    _need(isinstance(sides, list) and len(sides) == count, f"a round does not have {count} sides")
+    return Round(tuple(_side(s, rules, size) for s in sides), out)
 
 
 def from_dict(data: Any) -> Pad:
     """A pad from stored data; raises PadError, saying what is wrong, unless every field is as the app writes it."""
     _need(isinstance(data, dict) and data.get("v") == 1, "it is not a score pad of this app")
     keys = {"v", "id", "name", "date", "seq", "rules", "sides", "players", "rounds"}
-    _need(set(data) == keys, "it has missing or unknown fields")
+    _need(set(data) in (keys, keys | {"individual"}), "it has missing or unknown fields")
+    individual = data.get("individual", False)  # pads kept before individual pads are two teams
+    _need(type(individual) is bool, "whether its players play alone is not yes or no")
     pad_id = data["id"]
     _need(isinstance(pad_id, str) and re.fullmatch(r"[0-9a-z-]{1,40}", pad_id) is not None, "its id is not one")
     date = data["date"]
@@ -583,18 +631,22 @@ def from_dict(data: Any) -> Pad:
     seq = data["seq"]
     _need(type(seq) is int and 0 <= seq < 10**12, "its save number is not one")
     preset, house, rules = _rules(data["rules"])
+    _need(not individual or seats.individual(rules.players), "its players play alone at a table of teams")
+    # Two sides of one at a table of two are pads kept before individual pads; never three players.
+    _need(individual or rules.players != 3, "its three players are not each on their own")
+    count, size = shape(rules, individual)
     sides, players, rounds = data["sides"], data["players"], data["rounds"]
-    _need(isinstance(sides, list) and len(sides) == 2, "it does not have two sides")
-    _need(isinstance(players, list) and len(players) == 2, "it does not have the players of two sides")
-    size = rules.players // 2
+    _need(isinstance(sides, list) and len(sides) == count, f"it does not have {count} sides")
+    _need(isinstance(players, list) and len(players) == count, f"it does not have the players of {count} sides")
     _need(all(isinstance(p, list) and len(p) == size for p in players), "a side has the wrong number of players")
+    _need(not individual or all(p == [s] for p, s in zip(players, sides, strict=True)),
+          "a player alone is not named as their side")
     _need(isinstance(rounds, list) and 1 <= len(rounds) <= MAX_ROUNDS, f"it has no rounds or more than {MAX_ROUNDS}")
     pad = Pad(
         pad_id, _name(data["name"], "its name"), date, preset, house,
-        (_name(sides[0], "a side's name"), _name(sides[1], "a side's name")),
-        (tuple(_name(n, "a player's name") for n in players[0]),
-         tuple(_name(n, "a player's name") for n in players[1])),
-        tuple(_round(r, rules) for r in rounds), seq,
+        tuple(_name(s, "a side's name") for s in sides),
+        tuple(tuple(_name(n, "a player's name") for n in p) for p in players),
+        tuple(_round(r, rules, individual) for r in rounds), seq, individual,
     )
     for r in pad.rounds:  # who went out holds nothing, from the foot
         if r.out:
@@ -670,6 +722,7 @@ class PadDesk:
         self.side = 0
         self.confirm = ""  # 'delete:<id>', 'drop:<key>' or 'round' while waiting for a yes
         self.setup = False  # the pad's names and rules are unfolded
+        self.table = 0  # the table size chosen for a new pad (0: as Settings say)
         self.changed: set[str] = set()  # ids of pads to store
         self.deleted: set[str] = set()  # store keys to delete
 
@@ -715,7 +768,7 @@ class PadDesk:
                     if arg.isdigit() and len(arg) <= 2 and int(arg) < len(pad.rounds):
                         self.round = int(arg)
                 case "side":
-                    if arg in ("0", "1"):
+                    if arg.isdigit() and len(arg) == 1 and int(arg) < len(pad.sides):
                         self.side = int(arg)
                 case "add-round":
                     self._put(pad.with_round())
@@ -735,11 +788,26 @@ class PadDesk:
         pad_id, n = str(stamp), 1
         while any(p.id == pad_id for p in self.pads):
             pad_id, n = f"{stamp}-{n}", n + 1
-        pad = new_pad(pad_id, self.today, settings)
+        pad = new_pad(pad_id, self.today, self.new_settings(settings))
         self.pads.insert(0, pad)
         self.changed.add(pad.id)
         self.open, self.round, self.side, self.setup = pad.id, 0, 0, False
         return None
+
+    def new_size(self, settings: Settings) -> int:
+        """The table size a new pad is made for: the one chosen on the list, if these rules allow it, else Settings'."""
+        offered = players_offered(preset_rules(settings.preset))
+        return self.table if self.table in offered else settings.rules().players
+
+    def new_settings(self, settings: Settings) -> Settings:
+        """Settings' rules at the table size chosen for a new pad."""
+        size = self.new_size(settings)
+        if size == settings.rules().players:
+            return settings
+        try:
+            return settings.with_change("house:players", str(size))
+        except ValueError:
+            return settings
 
     def _confirmable(self, act: str, arg: str) -> Message | None:
         if act == "delete" and any(p.id == arg for p in self.pads):
@@ -784,6 +852,10 @@ class PadDesk:
 
     def input(self, key: str, raw: str) -> Message | None:
         """A value typed or chosen in the open pad: ``key`` names the entry, ``raw`` is untrusted text."""
+        if key == "new:players":  # the table size of the next new pad, chosen on the list
+            if raw in ("2", "3", "4", "6"):
+                self.table = int(raw)
+            return None
         pad = self.pad()
         if pad is None or len(raw) > 200:
             return None

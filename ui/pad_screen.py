@@ -11,7 +11,15 @@ from engine.rules import preset
 from engine.scoring import TeamScore, book_kinds
 
 from .pad import STAGES, Pad, PadDesk, SideEntry, books_label, card_classes
-from .settings import HOUSE_CHOICES, PRESET_NAMES, PRESET_TITLES, Settings, players_label, switch_value
+from .settings import (
+    HOUSE_CHOICES,
+    PRESET_NAMES,
+    PRESET_TITLES,
+    Settings,
+    players_label,
+    players_offered,
+    switch_value,
+)
 from .widgets import button, esc
 
 SCORING_SWITCHES = ("players", "first_meld", "canastas", "black_three_left", "red_three_unplayed")
@@ -30,7 +38,7 @@ def pad_screen(desk: PadDesk, settings: Settings, notes: str) -> str:
 def pad_list(desk: PadDesk, settings: Settings, notes: str) -> str:
     items = []
     for pad in desk.pads:
-        us, them = pad.totals()
+        scores = ", ".join(f"{esc(name)} {total:,}" for name, total in zip(pad.sides, pad.totals(), strict=True))
         state = "finished" if pad.over() else f"round {len(pad.rounds)}"
         if desk.confirm == f"delete:{pad.id}":
             actions = (
@@ -41,7 +49,7 @@ def pad_list(desk: PadDesk, settings: Settings, notes: str) -> str:
             actions = button("pad-open", "Open", arg=pad.id, cls="primary") + button("pad-delete", "Delete", arg=pad.id)
         items.append(
             f'<li class="kept"><p><b>{esc(pad.name)}</b><br><small>{esc(pad.date)} · {esc(pad.rules.title)} · '
-            f"{esc(pad.sides[0])} {us:,}, {esc(pad.sides[1])} {them:,} · {state}</small></p>"
+            f"{scores} · {state}</small></p>"
             f'<div class="row">{actions}</div></li>'
         )
     for bad in desk.unreadable:
@@ -59,12 +67,20 @@ def pad_list(desk: PadDesk, settings: Settings, notes: str) -> str:
         "<p>Playing with real cards? Enter each round's books, melded points, red 3s and what everyone was "
         "left holding: the pad adds it up with the rules you play by, round by round.</p>"
         + notes
-        + '<div class="row">' + button("pad-new", "New score pad", cls="primary") + "</div>"
-        f'<p class="tip">A new pad uses the rules chosen in Settings: {esc(settings.rules().title)}. '
-        "They can be changed on the pad until its first entry.</p>"
+        + '<div class="pad-row new">' + table_size(desk, settings)
+        + button("pad-new", "New score pad", cls="primary") + "</div>"
+        f'<p class="tip">A new pad uses the rules chosen in Settings: {esc(settings.rules().title)}, '
+        "at the table chosen here. They can be changed on the pad until its first entry.</p>"
         f"<h3>Kept pads ({len(desk.pads)})</h3>{listing}"
         '<div class="row">' + button("screen", "Back to the table", arg="table") + "</div></section>"
     )
+
+
+def table_size(desk: PadDesk, settings: Settings) -> str:
+    """The table size of the next new pad: those the rules chosen in Settings can be played at."""
+    base = preset(settings.preset)
+    options = [(str(n), players_label(base, n)) for n in players_offered(base)]
+    return select("new:players", "Players", options, str(desk.new_size(settings)))
 
 
 # ----- one pad -------------------------------------------------------------------------------
@@ -84,7 +100,7 @@ def pad_page(desk: PadDesk, pad: Pad, notes: str) -> str:
     side_tabs = "".join(
         button("pad-side", f"{esc(pad.sides[s])} <b>{scores[s].total:,}</b><small>first meld {need[s]}</small>",
                arg=str(s), cls="tab side-tab", extra=f' aria-pressed="{"true" if s == side else "false"}"')
-        for s in (0, 1)
+        for s in range(len(pad.sides))
     )
     return (
         '<section class="panel pad" aria-labelledby="pad-title">'
@@ -94,7 +110,7 @@ def pad_page(desk: PadDesk, pad: Pad, notes: str) -> str:
         f'<div class="tabs rounds" role="group" aria-label="Rounds">{tabs}{add}</div>'
         '<div class="pad-cols"><div class="pad-col">'
         + went_out(pad, index)
-        + f'<div class="tabs sides" role="group" aria-label="Side to enter">{side_tabs}</div>'
+        + f'<div class="tabs sides sides-{len(pad.sides)}" role="group" aria-label="Side to enter">{side_tabs}</div>'
         + notes
         + side_entry(pad, index, side)
         + '</div><div class="pad-col">'
@@ -108,7 +124,10 @@ def pad_page(desk: PadDesk, pad: Pad, notes: str) -> str:
 
 def went_out(pad: Pad, index: int) -> str:
     options = [("", "Nobody (stock ran out)")]
-    for s in (0, 1):
+    for s in range(len(pad.sides)):
+        if pad.individual:  # a player alone is their side
+            options.append((f"{s}.0", pad.sides[s]))
+            continue
         options += [(f"{s}.{p}", f"{name} ({pad.sides[s]})") for p, name in enumerate(pad.players[s])]
     return '<div class="pad-row out">' + select("out", "Went out", options, pad.rounds[index].out) + "</div>"
 
@@ -215,9 +234,9 @@ def player_entry(pad: Pad, side: int, p: int, entry: SideEntry, out_key: str) ->
     )
 
 
-def round_lines(pad: Pad, index: int, scores: tuple[TeamScore, TeamScore]) -> str:
+def round_lines(pad: Pad, index: int, scores: tuple[TeamScore, ...]) -> str:
     tables = []
-    for s in (0, 1):
+    for s in range(len(pad.sides)):
         rows = "".join(
             f'<tr><th scope="row">{esc(line.label)}</th><td>{line.points:+,}</td></tr>' for line in scores[s].lines
         ) or '<tr><th scope="row">Nothing entered</th><td>0</td></tr>'
@@ -229,36 +248,42 @@ def round_lines(pad: Pad, index: int, scores: tuple[TeamScore, TeamScore]) -> st
     return f'<div class="scores">{"".join(tables)}</div>'
 
 
+def verdict(pad: Pad) -> str:
+    """Who won, once the game is over: 'Us win, 1,540 to 625.', 'West wins with 1,540 (South 625, East 300).'."""
+    totals = pad.totals()
+    best = max(totals)
+    winner = pad.winner()
+    if winner is None:
+        if not pad.individual:
+            return f"Game over: a tie at {best:,}."
+        tied = [name for name, t in zip(pad.sides, totals, strict=True) if t == best]
+        return f"Game over: {' and '.join(tied)} tie at {best:,}."
+    if not pad.individual:
+        return f"Game over: {pad.sides[winner]} win, {best:,} to {min(totals):,}."
+    others = ", ".join(f"{name} {t:,}" for s, (name, t) in enumerate(zip(pad.sides, totals, strict=True))
+                       if s != winner)
+    return f"Game over: {pad.sides[winner]} wins with {best:,} ({others})."
+
+
 def game_totals(pad: Pad) -> str:
     rows = []
-    run = [0, 0]
     for i in range(len(pad.rounds)):
-        a, b = pad.round_scores(i)
-        run = [run[0] + a.total, run[1] + b.total]
-        rows.append(
-            f'<tr><th scope="row">Round {i + 1}</th><td>{a.total:+,}</td><td>{b.total:+,}</td></tr>'
-        )
-    us, them = run
+        cells = "".join(f"<td>{score.total:+,}</td>" for score in pad.round_scores(i))
+        rows.append(f'<tr><th scope="row">Round {i + 1}</th>{cells}</tr>')
+    totals = pad.totals()
     if pad.over():
-        winner = pad.winner()
-        verdict = (
-            f"Game over: a tie at {us:,}." if winner is None
-            else f"Game over: {pad.sides[winner]} win, {max(us, them):,} to {min(us, them):,}."
-        )
-        status = f'<p class="pad-verdict" role="status">{esc(verdict)}</p>'
+        status = f'<p class="pad-verdict" role="status">{esc(verdict(pad))}</p>'
     else:
         nxt = len(pad.rounds)
-        need = pad.minimums(nxt)
-        status = (
-            f'<p class="pad-next">Next, round {nxt + 1}: first meld {esc(pad.sides[0])} {need[0]}, '
-            f"{esc(pad.sides[1])} {need[1]}.</p>"
-        )
+        need = ", ".join(f"{esc(name)} {n}" for name, n in zip(pad.sides, pad.minimums(nxt), strict=True))
+        status = f'<p class="pad-next">Next, round {nxt + 1}: first meld {need}.</p>'
+    heads = "".join(f'<th scope="col">{esc(name)}</th>' for name in pad.sides)
+    sums = "".join(f"<td>{t:,}</td>" for t in totals)
     return (
-        '<table class="score rounds"><caption>Game totals</caption>'
-        f'<thead><tr><th scope="col">Round</th><th scope="col">{esc(pad.sides[0])}</th>'
-        f'<th scope="col">{esc(pad.sides[1])}</th></tr></thead>'
+        f'<table class="score rounds sides-{len(pad.sides)}"><caption>Game totals</caption>'
+        f'<thead><tr><th scope="col">Round</th>{heads}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody>"
-        f'<tfoot><tr><th scope="row">Total</th><td>{us:,}</td><td>{them:,}</td></tr></tfoot></table>'
+        f'<tfoot><tr><th scope="row">Total</th>{sums}</tr></tfoot></table>'
         + status
     )
 
@@ -276,7 +301,10 @@ def pad_setup(desk: PadDesk, pad: Pad) -> str:
     """The pad's name, date, sides, players and rules (the rules only until the first entry)."""
     fixed = pad.has_entries()
     names = [text_field("name", "Name of the pad", pad.name), text_field("date", "Date", pad.date, "date")]
-    for s in (0, 1):
+    for s in range(len(pad.sides)):
+        if pad.individual:  # a player alone is their own side: one name
+            names.append(text_field(f"side:{s}", f"Player {s + 1}", pad.sides[s]))
+            continue
         names.append(text_field(f"side:{s}", f"Side {s + 1}", pad.sides[s]))
         names += [text_field(f"player:{s}.{p}", f"{pad.sides[s]}: player {p + 1}", n)
                   for p, n in enumerate(pad.players[s])]
@@ -286,7 +314,11 @@ def pad_setup(desk: PadDesk, pad: Pad) -> str:
         label, choices = HOUSE_CHOICES[key]
         value = pad.house.get(key, switch_value(base, key))
         current = next((code for v, code, _ in choices if v == value and type(v) is type(value)), "")
-        options = [(code, players_label(base, v) if key == "players" else text) for v, code, text in choices]
+        if key == "players":
+            offered = players_offered(base)
+            options = [(code, players_label(base, v)) for v, code, _ in choices if v in offered]
+        else:
+            options = [(code, text) for v, code, text in choices]
         if not current:
             if key == "canastas":
                 continue  # only the rule sets with books of 7s and 5s have this switch

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -309,3 +310,235 @@ def test_the_controller_and_the_page_show_the_pad_and_escape_its_names() -> None
     ctrl.pad_input("stage:7", "hand")
     assert ctrl.note is not None
     ctrl.pad_input("9" * 50, "1")  # a key longer than any the page writes: ignored
+
+
+# ----- players each on their own ---------------------------------------------------------------
+
+THREE = Settings(house={"players": 3})
+
+
+def three_player_round(desk: PadDesk) -> Pad:
+    """A round of three players alone: South goes out; West is caught in the foot, East in the hand."""
+    enter(desk, 0, {"out": "0.0", "book:clean": "1", "book:dirty": "1", "melded": "205", "reds": "1"})
+    enter(desk, 1, {"book:dirty": "1", "melded": "140", "stage:0": "foot", "0:held": "55"})
+    enter(desk, 2, {"melded": "60", "stage:0": "hand", "0:held": "40", "0:foot": "95"})
+    pad = desk.pad()
+    assert pad is not None
+    return pad
+
+
+def test_a_three_player_pad_has_a_side_per_player_scored_line_by_line_by_the_engine() -> None:
+    from engine.scoring import LeftoverCount, TeamCounts, score_counts
+
+    desk, pad = desk_with(THREE)
+    assert pad.individual and pad.rules.players == 3
+    assert pad.sides == ("South", "West", "East") and pad.players == (("South",), ("West",), ("East",))
+    assert [len(s.players) for s in pad.rounds[0].sides] == [1, 1, 1]
+    pad = three_player_round(desk)
+    assert lines(pad, 0, 0) == [
+        ("1 clean book", 500), ("1 dirty book", 300), ("Melded cards", 205), ("1 red 3", 100), ("Going out", 100),
+    ]
+    assert lines(pad, 0, 1) == [("1 dirty book", 300), ("Melded cards", 140), ("West's foot", -55)]
+    assert lines(pad, 0, 2) == [("Melded cards", 60), ("East's hand", -40), ("East's foot (never picked up)", -95)]
+    assert pad.totals() == (1205, 385, -75)
+    # Exactly what the engine scores for East's counts, side number and all.
+    east = TeamCounts(books=(("clean", 0), ("dirty", 0)), melded=60, leftovers=(
+        LeftoverCount("East", "hand", 40), LeftoverCount("East", "foot", 95, unplayed=True)))
+    assert pad.counts(0, 2) == east
+    assert pad.round_scores(0)[2] == score_counts(pad.rules, east, 2)
+    assert pad.minimums(1) == (90, 90, 90)
+    assert not pad.over() and pad.winner() is None
+    assert P.load(P.dump(pad)) == pad
+
+
+def test_the_winner_among_three_and_a_tie_at_the_top() -> None:
+    desk, _ = desk_with(THREE)
+    three_player_round(desk)  # 1,205, 385, -75
+    for melded in (300, 300, 300):
+        desk.handle("add-round", "", Settings())
+        enter(desk, 2, {"book:clean": "1", "melded": str(melded)})  # East: 800 a round
+    pad = desk.pad()
+    assert pad is not None and pad.over()
+    assert pad.totals() == (1205, 385, 2325) and pad.winner() == 2
+    from ui.pad_screen import verdict
+
+    assert verdict(pad) == "Game over: East wins with 2,325 (South 1,205, West 385)."
+    # South catches up in the last round: a tie at the top has no winner.
+    enter(desk, 0, {"book:clean": "2", "melded": "120"})
+    pad = desk.pad()
+    assert pad is not None and pad.totals() == (2325, 385, 2325) and pad.winner() is None
+    assert verdict(pad) == "Game over: South and East tie at 2,325."
+
+
+def test_the_first_meld_by_score_is_each_players_own() -> None:
+    desk, pad = desk_with(Settings(preset="classic", house={"players": 3, "first_meld": "score"}))
+    assert pad.minimums(0) == (60, 60, 60)
+    enter(desk, 0, {"book:clean": "7", "melded": "200"})  # 3,700
+    enter(desk, 1, {"book:clean": "11", "melded": "100"})  # 5,600
+    enter(desk, 2, {"melded": "50"})
+    pad = desk.pad()
+    assert pad is not None and pad.totals() == (3700, 5600, 50)
+    assert pad.minimums(1) == (90, 120, 60)
+    desk.handle("add-round", "", Settings())
+    enter(desk, 2, {"book:clean": "15", "melded": "0"})  # 50 + 7,500
+    pad = desk.pad()
+    assert pad is not None and pad.minimums(2) == (90, 120, 150)
+    assert pad.minimums(1) == (90, 120, 60)  # a round's minimum counts only the rounds before it
+
+
+def test_a_two_player_pad_and_who_went_out() -> None:
+    desk, pad = desk_with(Settings(house={"players": 2}))
+    assert pad.sides == ("South", "North") and pad.individual
+    assert desk.input("out", "1.0") is None
+    assert desk.input("out", "2.0") == ("Choose who went out, or nobody.", "error")
+    assert desk.input("out", "1.1") == ("Choose who went out, or nobody.", "error")
+    assert desk.handle("side", "2", Settings()) is None and desk.side == 0
+    pad = desk.pad()
+    assert pad is not None and pad.counts(0, 1).went_out and not pad.counts(0, 0).went_out
+
+
+def test_the_table_size_is_chosen_when_the_pad_is_made() -> None:
+    from ui.pad_screen import pad_list
+
+    desk = PadDesk(clock=lambda: 1_764_580_000.0)
+    html = pad_list(desk, Settings(), "")
+    assert 'data-pad="new:players"' in html and '<option value="4" selected>' in html
+    assert "Three players, each on their own, a house rule" in html
+    for raw in ("5", "", "3; drop", "1" * 300):
+        assert desk.input("new:players", raw) is None and desk.table == 0
+    assert desk.input("new:players", "3") is None
+    desk.handle("new", "", Settings())
+    pad = desk.pad()
+    assert pad is not None and pad.individual and pad.house == {"players": 3} and len(pad.sides) == 3
+    assert '<option value="3" selected>' in pad_list(desk, Settings(), "")
+    # The Rook game needs partners: not offered, and a pad made anyway is at Settings' table.
+    html = pad_list(desk, Settings(preset="rook"), "")
+    assert '<option value="3"' not in html and '<option value="4" selected>' in html
+    desk.handle("new", "", Settings(preset="rook"))
+    pad = desk.pad()
+    assert pad is not None and pad.rules.players == 4 and not pad.individual and pad.sides == ("Us", "Them")
+    # A table size chosen in Settings is the list's first choice.
+    assert '<option value="2" selected>' in pad_list(PadDesk(), Settings(house={"players": 2}), "")
+
+
+def test_names_of_players_alone_are_their_sides() -> None:
+    desk, _ = desk_with(THREE)
+    assert desk.input("side:1", " Gran ") is None
+    assert desk.input("player:2.0", "Zoë") is None
+    pad = desk.pad()
+    assert pad is not None
+    assert pad.sides == ("South", "Gran", "Zoë") and pad.players == (("South",), ("Gran",), ("Zoë",))
+    assert desk.input("player:1.1", "Tom") == ("That entry isn't on this pad.", "error")
+    assert desk.input("side:3", "Tom") == ("That entry isn't on this pad.", "error")
+    enter(desk, 1, {"stage:0": "foot", "0:held": "30"})
+    pad = desk.pad()
+    assert pad is not None and lines(pad, 0, 1) == [("Gran's foot", -30)]
+    assert desk.input("side:1", "   ") is None
+    pad = desk.pad()
+    assert pad is not None and pad.sides[1] == "West" and pad.players[1] == ("West",)
+    assert P.load(P.dump(pad)) == pad
+
+
+def test_the_table_size_changes_on_the_pad_until_the_first_entry() -> None:
+    desk, _ = desk_with(Settings())
+    assert desk.input("rules:house:players", "3") is None
+    pad = desk.pad()
+    assert pad is not None and pad.individual and pad.sides == ("South", "West", "East")
+    assert len(pad.rounds[0].sides) == 3
+    assert desk.input("rules:house:players", "") is None  # back to the rule set's four: two teams
+    pad = desk.pad()
+    assert pad is not None and not pad.individual and pad.sides == ("Us", "Them")
+    assert pad.players == (("South", "North"), ("West", "East"))
+    desk.input("rules:preset", "rook")
+    message = desk.input("rules:house:players", "3")
+    assert message is not None and "these rules need partners" in message[0]
+
+
+OLD_RECORD = (
+    '{"date":"2026-12-01","id":"1764580000000","name":"Game of 2026-12-01","players":[["South","North"],'
+    '["West","East"]],"rounds":[{"out":"0.0","sides":[{"books":{"clean":1,"dirty":1},"cards":[0,0,0,0,0,0],'
+    '"melded":205,"mode":"points","open_wild":0,"players":[["foot",0,0,0,0,0],["foot",25,0,0,0,0]],"reds":1},'
+    '{"books":{"clean":0,"dirty":1},"cards":[0,0,0,0,0,0],"melded":140,"mode":"points","open_wild":0,'
+    '"players":[["foot",55,0,0,0,0],["hand",40,0,0,95,0]],"reds":0}]}],"rules":{"house":{},"preset":"classic"},'
+    '"seq":14,"sides":["Us","Them"],"v":1}'
+)
+"""A two-team pad as the app stored it before individual pads (source 000's round), character for character."""
+
+
+def test_a_pad_kept_before_individual_pads_still_loads_as_two_teams() -> None:
+    pad = P.load(OLD_RECORD)
+    assert not pad.individual and pad.sides == ("Us", "Them") and pad.seq == 14
+    assert pad.totals() == (1180, 250) and pad.minimums(1) == (90, 90)
+    assert lines(pad, 0, 1)[-1] == ("East's foot (never picked up)", -95)
+    desk, _ = desk_with(Settings())
+    assert pad == replace(source_000(desk), seq=14)
+    again = json.loads(P.dump(pad))
+    assert again.pop("individual") is False and again == json.loads(OLD_RECORD)
+    # A two-player pad of then: two sides of one player, as it was.
+    old_two = json.loads(OLD_RECORD)
+    old_two |= {"rules": {"house": {"players": 2}, "preset": "classic"}, "players": [["South"], ["North"]]}
+    for side in old_two["rounds"][0]["sides"]:
+        side["players"] = side["players"][:1]
+    two = P.load(json.dumps(old_two))
+    assert not two.individual and two.sides == ("Us", "Them") and two.totals() == (1205, 385)
+
+
+def three_record() -> dict[str, Any]:
+    desk, _ = desk_with(THREE)
+    return json.loads(P.dump(three_player_round(desk)))  # type: ignore[no-any-return]
+
+
+def tamper_three(path: list[Any], value: Any) -> str:
+    data = three_record()
+    here = data
+    for step in path[:-1]:
+        here = here[step]
+    here[path[-1]] = value
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    (tamper_three(["individual"], "yes"), "yes or no"),
+    (tamper_three(["individual"], 1), "yes or no"),
+    (tamper_three(["individual"], None), "yes or no"),
+    (tamper_three(["individual"], False), "not each on their own"),
+    (tamper_three(["rules", "house"], {}), "play alone at a table of teams"),
+    (tamper_three(["rules", "house"], {"players": 2}), "2 sides"),
+    (tamper_three(["sides"], ["South", "West"]), "3 sides"),
+    (tamper_three(["players"], [["South"], ["West"]]), "players of 3 sides"),
+    (tamper_three(["players", 1], ["West", "North"]), "wrong number of players"),
+    (tamper_three(["players", 1], ["Gran"]), "named as their side"),
+    (tamper_three(["rounds", 0, "sides"], three_record()["rounds"][0]["sides"][:2]), "3 sides"),
+    (tamper_three(["rounds", 0, "sides", 2, "players"], [["foot", 0, 0, 0, 0, 0]] * 2), "wrong number"),
+    (tamper_three(["rounds", 0, "out"], "3.0"), "went out"),
+    (tamper_three(["rounds", 0, "out"], "1.1"), "went out"),
+    (tamper_three(["rounds", 0, "out"], "2.0"), "went out still holds"),
+    (tamper_three(["sides", 2], "<b>East</b>"), "name"),
+])
+def test_hostile_individual_records_are_refused_with_a_reason(text: str, problem: str) -> None:
+    with pytest.raises(PadError, match="score pad can't be read") as err:
+        P.load(text)
+    assert problem in str(err.value)
+
+
+def test_the_page_of_a_three_player_pad() -> None:
+    from ui.controller import Controller
+    from ui.render import page
+
+    ctrl = Controller(Settings(house={"players": 3}))
+    ctrl.handle("screen", "pad")
+    ctrl.handle("pad-new", "")
+    ctrl.pad_input("side:2", "Tom & Jerry's")
+    ctrl.handle("pad-side", "2")
+    ctrl.pad_input("melded", "75")
+    html = page(ctrl)
+    assert html.count('class="tab side-tab"') == 3
+    assert '<option value="2.0">Tom &amp; Jerry&#x27;s</option>' in html
+    assert "<caption>Tom &amp; Jerry&#x27;s, round 1</caption>" in html
+    assert '<th scope="col">South</th><th scope="col">West</th><th scope="col">Tom &amp; Jerry&#x27;s</th>' in html
+    assert "<td>0</td><td>0</td><td>75</td>" in html
+    assert "Next, round 2: first meld South 90, West 90, Tom &amp; Jerry&#x27;s 90." in html
+    ctrl.handle("pad-setup", "")
+    html = page(ctrl)
+    assert 'aria-label="Player 3"' not in html and '<label for="pad-side-2">Player 3</label>' in html
+    assert "pad-player-" not in html
