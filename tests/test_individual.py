@@ -225,3 +225,15 @@ def test_invariants_catch_a_missing_side() -> None:
     game = arrange(preset("classic", players=3))
     game.teams.pop()
     assert any("sides" in p for p in problems(game))
+
+
+def test_the_terminal_game_names_each_player() -> None:
+    import io
+
+    from engine.terminal import play as play_terminal
+
+    out = io.StringIO()
+    assert play_terminal(preset("hkf", players=3), 5, "normal", io.StringIO("draw\nquit\n"), out) == 0
+    text = out.getvalue()
+    assert "   you (" in text and "   West (" in text and "   East (" in text
+    assert "them (" not in text and "North" not in text
