@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from pages import Table
 from playwright.sync_api import Page
+from test_accessibility import audited, violations
 
 from engine.bots import make_bot
 from engine.rules import preset
@@ -50,7 +51,7 @@ def test_challenge_sent_opened_elsewhere_played_and_compared(new_page: Callable[
     assert "You sent: deal 7,101" in sender.locator(".games").inner_text()
 
     # A relative's device, a fresh profile: the same deal at the same level.
-    other = new_page()
+    other = audited(new_page)  # axe-core is injected into this one
     friend = Table(other, base_url)
     other.goto(link)
     friend.wait_until_ready().wait_until_idle()
@@ -64,6 +65,7 @@ def test_challenge_sent_opened_elsewhere_played_and_compared(new_page: Callable[
     result = other.locator(".challenge-result").inner_text()
     assert "Challenge, deal 7,101" in result and "verified" in result
     assert f"{theirs.totals[0]:,}" in result
+    assert not friend.scrolls_sideways() and violations(other) == [], "the challenge's result"
     friend.tap("Watch their game")
     assert "Watching:" in other.locator(".watch").inner_text()
     friend.tap("End »")
