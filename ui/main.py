@@ -294,6 +294,8 @@ def save_now() -> None:
     if ctrl.settings_dirty:
         pending_settings = ctrl.next_settings_save()
         quick_set(QUICK_SETTINGS_KEY, pending_settings)
+    if ctrl.finished_dirty:
+        keep_history()
     save_pads()
     save_challenges()
 
@@ -399,8 +401,6 @@ def load_pads() -> None:
     for key, text in writes.items():
         dict.__setitem__(store, key, text)
         pending_extra[key] = text
-    if ctrl.finished_dirty:
-        keep_history()
 
 
 def keep_history() -> None:
