@@ -130,7 +130,10 @@ class HardBot(NormalBot):
             adj = max(-LIVE_KEEP, min(LIVE_KEEP, LIVE_KEEP * (live - avg) / max(1.0, avg)))
             keep += adj
             if n == 1 and adj <= -LIVE_KEEP / 2:
-                why = f"a lone card, and only {E.number(live)} more {E.plural(rules, r)} are out of sight"
+                unseen = f"no {E.plural(rules, r)} are"
+                if live:
+                    unseen = f"only {E.ranks(rules, r, live)} {'is' if live == 1 else 'are'}"
+                why = f"a lone card, and {unseen} still out of sight"
         return keep, why
 
     def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
@@ -150,10 +153,7 @@ class HardBot(NormalBot):
             chance *= 0.3
         if m is not None:
             chance *= 0.6  # a pair they held would mostly be on the table already
-        name = view.seats[opp].name
-        if chance < 0.05:
-            return chance, f"{name} almost surely holds no pair of {E.plural(rules, r)}"
-        return chance, f"{name} holds a pair of {E.plural(rules, r)} only {chance:.0%} of the time"
+        return chance, pair_words(view.seats[opp].name, E.plural(rules, r), chance)
 
     def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
         """What ``seat`` would lose if the round ended now, averaged over sampled deals."""
@@ -176,6 +176,18 @@ class HardBot(NormalBot):
                 totals[seat] += cost / SAMPLES
         ctx.__dict__["_leftovers"] = totals
         return totals
+
+
+def pair_words(name: str, ranks: str, chance: float) -> str:
+    """How likely ``name`` holds a pair of ``ranks``, in words that fit the chance."""
+    if chance < 0.05:
+        return f"{name} almost surely holds no pair of {ranks}"
+    if chance < 0.5:
+        return f"{name} holds a pair of {ranks} only about {chance:.0%} of the time"
+    if chance < 0.995:
+        return (f"{name} may well hold a pair of {ranks} (about {chance:.0%} of the time), "
+                "but every other card would cost more to give up")
+    return f"{name} holds a pair of {ranks}, but every other card would cost more to give up"
 
 
 def _cost(rules: RuleSet, c: Card, unplayed: bool) -> float:
