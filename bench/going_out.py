@@ -10,7 +10,11 @@ decision whose reason makes a checkable claim, the claim is checked against the 
   ``FEW`` cards in hand, its side has every book it needs or is one short, and the partner
   rule does not stop it;
 * "gains about N points": going out now is worth more than nothing, counted from the real
-  cards (the bonus, plus what the other side holds, less what ours holds).
+  cards (the bonus, plus what the other side holds, less what ours holds); counted again with
+  the red 3s that lie in face-down sets left aside, since nobody can see those;
+* "I haven't played from my foot yet", "the stock is nearly gone": the seat's state.
+
+It also counts how many answers to "May I go out?" say yes.
 
 With ``--wait`` every "yes" (asking to go out, answering yes, going out where nobody is asked)
 is also played the other way, from a copy of the game: said no (or played on without asking),
@@ -107,7 +111,7 @@ class Tally:
     def add(self, key: str, ok: bool, example: str) -> None:
         self.given[key] += 1
         self.true[key] += ok
-        if not ok and len(self.false_examples) < 12:
+        if not ok and example and len(self.false_examples) < 12:
             self.false_examples.append(example)
 
     def as_dict(self) -> dict[str, Any]:
@@ -211,6 +215,13 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], tally: Tally, 
                       f"{rules.name} deal {deal}: {d.reason} (real gain {real}, {seen} without hidden red 3s)")
             tally.add(f"{level}: gains, hidden red 3s aside", seen > 0,
                       f"{rules.name} deal {deal}: {d.reason} ({seen} without hidden red 3s)")
+        if "haven't played from my foot yet" in d.reason:
+            p = game.players[seat]
+            tally.add(f"{level}: foot not played yet", p.foot_taken and not p.played_foot, d.reason)
+        if "the stock is nearly gone" in d.reason:
+            tally.add(f"{level}: stock nearly gone", len(game.stock) <= rules.players * rules.draw * 3, d.reason)
+        if isinstance(d.action, Answer):
+            tally.add(f"{level}: answers that say yes", d.action.yes, "")
         if wait and level != "random" and game.phase != "round_over" and is_yes(game, d):
             records.append(play_both_ways(game, bots, seat, d))
         game.apply(d.action)

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine import cards as C
-from engine.actions import AskGoOut, Meld, MeldPlay
+from engine.actions import Answer, AskGoOut, Meld, MeldPlay
 from engine.bots import explain as E
 from engine.bots import make_bot
 from engine.bots.context import Ctx
@@ -144,3 +144,27 @@ def test_meld_decisions_in_real_games_read_well() -> None:
                     assert C.rank_name(r, False) in d.reason, d.reason
             game.apply(d.action)
     assert seen >= 5
+
+
+def _answer(level: str, hand: str, played: tuple[int, ...]) -> tuple[bool, str]:
+    """South answers North's "May I go out?" holding ``hand`` in its foot."""
+    game = arrange(
+        CLASSIC, turn=2, phase="answer", asked=True,
+        hands={0: hand, 2: "4C"},
+        stage={0: "foot", 1: "foot", 2: "foot", 3: "foot"}, played_foot=played,
+        melds={0: [(9, "9S 9H 9D 9C 9S 9H 9D"), (10, "10S 10H 10D 10C 10S 2H 2D")], 1: [(5, "5S 5H 5D")]},
+        opened={0: True, 1: True}, stock_size=60,
+    )
+    d = make_bot(level, 0, 1).decide(view_for(game, 0))
+    assert isinstance(d.action, Answer)
+    return d.action.yes, d.reason
+
+
+def test_hard_plays_a_fresh_foot_before_the_partner_goes_out() -> None:
+    foot = "AS AH AD KS KH QD QC JS JH 8D 8C"
+    yes, why = _answer("hard", foot, (1, 2, 3))
+    assert not yes and "haven't played from my foot yet" in why and "eleven cards I hold" in why, why
+    # Once South has played from the foot (or holds little), Hard says yes as before.
+    assert _answer("hard", foot, (0, 1, 2, 3))[0]
+    assert _answer("hard", "4D 6C", (1, 2, 3))[0]
+    assert _answer("normal", foot, (1, 2, 3))[0]

@@ -95,6 +95,7 @@ class HardBot(NormalBot):
     level = "hard"
     style = TUNED_STYLE
     endgame_dump = True
+    wait_fresh_foot = True
     out_margin = -200.0
 
     def decide(self, view: View) -> Decision:

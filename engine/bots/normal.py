@@ -51,6 +51,8 @@ class NormalBot:
     out_margin = -50.0
     """Go out when the estimated gain is at least this (negative: accept a small loss)."""
     endgame_dump = False
+    wait_fresh_foot = False
+    """Answer no while this seat hasn't played from its foot yet (measured in bench.going_out)."""
     """Meld every card possible once the round is about to end (Hard)."""
 
     def __init__(self, seat: int, deal_number: int) -> None:
@@ -305,6 +307,18 @@ class NormalBot:
             return True, f"the books are made; going out now {cost}, and waiting has cost more on average"
         return False, f"our side would still lose about {ours:.0f} points in cards held"
 
+    def fresh_foot(self, ctx: Ctx) -> str:
+        """Why this seat should play its new foot before the partner goes out ('' to say yes as usual)."""
+        if not self.wait_fresh_foot:
+            return ""
+        view, rules = ctx.view, ctx.rules
+        me = view.seats[ctx.seat]
+        if me.stage != "foot" or me.played_foot or view.stock_count <= rules.players * rules.draw * 3:
+            return ""
+        if rules.rank_books or self.leftover_estimate(ctx, ctx.seat) <= rules.going_out_bonus:
+            return ""
+        return "waiting a turn to meld them has paid on average"
+
     def close_to_out(self, ctx: Ctx, goer: int) -> str | None:
         """Why an opponent of ``goer`` is close to going out, or None when none is.
 
@@ -329,8 +343,13 @@ class NormalBot:
     def choose_answer(self, ctx: Ctx) -> Decision:
         """Answer the partner: yes when going out now pays, no when we'd lose by it."""
         asker = ctx.view.turn
-        want, why = self.want_out(ctx, asker)
         mine = self.leftover_estimate(ctx, ctx.seat)
+        fresh = self.fresh_foot(ctx)
+        if fresh:
+            return Decision(Answer(False), E.sentence(
+                f"Said no: I haven't played from my foot yet, and the {E.count(len(ctx.hand), 'card')} I hold "
+                f"would cost about {mine:.0f} points; {fresh}"))
+        want, why = self.want_out(ctx, asker)
         if want:
             return Decision(Answer(True), E.sentence(f"Said yes: {why}"))
         if ctx.view.seats[ctx.seat].stage != "foot":
