@@ -3,8 +3,9 @@
     python -m bench.discard_safety --rules classic --deals 40 [--first-deal 700000001] [--json]
 
 Plays duplicate games of Hard against Normal as the arena does.  At every discard by either
-level, the discarding bot's own ``feed_risk`` for that card (Hard: its chance that the next
-opponent can take the pile; Normal: a rough weight) is recorded, then the game shows whether
+level, the discarding bot's own estimate for that card is recorded (Hard: the chance its
+reason states, ``hard.said_chance`` of its take weight; Normal: its rough ``feed_risk``
+weight, which no reason states as a chance), then the game shows whether
 the next player took the pile on its turn, and (from the real hand, which no bot sees) whether
 it held the pair.  Grouped by 10-point band of the prediction: how many discards, the mean
 prediction, the share taken and the share where the pair was held.
@@ -23,6 +24,7 @@ from engine.actions import Discard, PickUp
 from engine.bots import make_bot
 from engine.bots.base import Bot, decision_rng
 from engine.bots.context import Ctx
+from engine.bots.hard import HardBot, said_chance
 from engine.bots.normal import NormalBot
 from engine.plans import pairs_with
 from engine.rules import PRESETS, RuleSet
@@ -31,8 +33,8 @@ from engine.views import view_for
 
 MAX_DECISIONS = 60_000
 
-Row = tuple[str, float, bool, bool]
-"""(level, predicted chance, taken by the next player, next player held the pair)."""
+Row = tuple[str, float, bool, bool, str]
+"""(level, predicted chance, taken by the next player, next player held the pair, situation)."""
 
 
 def held_pair(game: Game, seat: int, card: int) -> bool:
@@ -44,7 +46,7 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row
     """One whole game; a row for every discard that doesn't end the round."""
     game = Game(rules, deal)
     bots: list[Bot] = [make_bot(levels[seats.team_of(s)], s, deal) for s in range(rules.players)]
-    pending: tuple[str, float, int, bool] | None = None  # level, chance, next seat, pair held
+    pending: tuple[str, float, int, bool, str] | None = None  # level, chance, next seat, pair held, situation
     for _ in range(MAX_DECISIONS):
         if game.over:
             return
@@ -53,25 +55,32 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row
         bot = bots[seat]
         d = bot.decide(view)
         if pending is not None and seat == pending[2] and game.phase == "draw":
-            rows.append((pending[0], pending[1], isinstance(d.action, PickUp), pending[3]))
+            rows.append((pending[0], pending[1], isinstance(d.action, PickUp), pending[3], pending[4]))
             pending = None
         if game.phase in ("round_over", "game_over"):
             pending = None
         if isinstance(d.action, Discard) and isinstance(bot, NormalBot):
             ctx = Ctx(view, decision_rng(bot.seed, view))
             chance, _ = bot.feed_risk(ctx, d.action.card)
+            if isinstance(bot, HardBot):
+                chance = said_chance(chance)  # the chance its reason states
             nxt = seats.next_seat(seat, rules.players)
-            pending = (bot.level, chance, nxt, held_pair(game, nxt, d.action.card))
+            opened = game.teams[game.team_of(nxt)].opened
+            pile = len(game.pile) + 1
+            size = "1-3" if pile <= 3 else "4-9" if pile < 10 else "10+"
+            where = f"{'opened' if opened else 'not opened'}, pile {size}"
+            pending = (bot.level, chance, nxt, held_pair(game, nxt, d.action.card), where)
         game.apply(d.action)
     raise RuntimeError(f"deal {deal}: the game did not end")
 
 
-def bands(rows: list[Row]) -> dict[str, dict[str, Any]]:
-    """Rows grouped by level and 10-point band of the prediction."""
+def bands(rows: list[Row], by_situation: bool = False) -> dict[str, dict[str, Any]]:
+    """Rows grouped by level and 10-point band of the prediction (and the situation)."""
     groups: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         band = min(9, int(row[1] * 10 + 1e-9))
-        groups[f"{row[0]} {band * 10:>2}-{band * 10 + 9}%"].append(row)
+        extra = f" {row[4]}" if by_situation else ""
+        groups[f"{row[0]} {band * 10:>2}-{band * 10 + 9}%{extra}"].append(row)
     out: dict[str, dict[str, Any]] = {}
     for key in sorted(groups):
         rs = groups[key]
@@ -99,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
             play_game(rules, deal, levels, rows)
     per_level = {lvl: sum(1 for r in rows if r[0] == lvl) for lvl in ("hard", "normal")}
     report = {"rules": rules.name, "deals": args.deals, "first_deal": args.first_deal,
-              "discards": per_level, "bands": bands(rows)}
+              "discards": per_level, "bands": bands(rows),
+              "by_situation": bands([r for r in rows if r[0] == "hard"], by_situation=True)}
     if args.json:
         print(json.dumps(report))
     else:

@@ -11,7 +11,7 @@ from engine.actions import Answer, AskGoOut, Meld, MeldPlay
 from engine.bots import explain as E
 from engine.bots import make_bot
 from engine.bots.context import Ctx
-from engine.bots.hard import pair_words
+from engine.bots.hard import take_words
 from engine.bots.normal import CLOSE_TO_OUT, NormalBot
 from engine.deal import SplitMix64
 from engine.rules import preset
@@ -88,11 +88,11 @@ def test_pickup_reason_agrees_with_its_count(pile: str, under: str) -> None:
 
 
 @pytest.mark.parametrize("chance", [0.0, 0.03, 0.2, 0.49, 0.6, 0.99, 1.0])
-def test_pair_chance_words_fit_the_chance(chance: float) -> None:
-    text = pair_words("East", "9s", chance)
+def test_take_chance_words_fit_the_chance(chance: float) -> None:
+    text = take_words("East", chance)
     assert not BAD_GRAMMAR.search(text), text
     if chance >= 0.5:
-        assert "only" not in text and "no pair" not in text
+        assert "only" not in text and "not take" not in text
     if chance >= 0.995:
         assert "%" not in text
 

@@ -28,9 +28,11 @@
 
 from __future__ import annotations
 
+import math
+
 from .. import cards as C
 from ..cards import Card
-from ..plans import wild_top_takeable
+from ..plans import pile_take, wild_top_takeable
 from ..rules import RuleSet
 from ..scoring import card_cost
 from ..views import View
@@ -47,6 +49,15 @@ SAMPLES = 12
 RANK_BOOK_KEEP = 16.0
 """Extra keep value (on Normal's scale: lone card 2, pair 12) of a natural card of a rank
 whose own clean book the team still needs to go out (``rules.need_rank_books``)."""
+KEPT_PAIRS = 2.0
+"""Players keep pairs: a pair held with chance p in a random hand is held 1 - (1 - p) ** this."""
+SAID_BOOST = 1.7
+"""A take weight w is said as a chance of 1 - (1 - w) ** this (see ``said_chance``)."""
+UNOPENED_TAKE = 0.2
+"""Share of held pairs that take the pile when the taker's side hasn't opened (measured 0.05-0.56)."""
+SMALL_PILE_TAKE = 0.3
+"""Share of held pairs that take a pile worth nothing; each card's worth (a plain card 1, a wild
+card 3, a black 3 less than nothing) adds a tenth, up to all."""
 LIVE_KEEP = 4.0
 """Where the pile can never be taken (``rules.pickup == "none"``), a lone card or pair is kept up to
 this much more (or less) as its rank has more (or fewer) copies unseen than the average rank."""
@@ -154,7 +165,8 @@ class HardBot(NormalBot):
             chance *= 0.3
         if m is not None:
             chance *= 0.6  # a pair they held would mostly be on the table already
-        return chance, pair_words(view.seats[opp].name, E.plural(rules, r), chance)
+        chance = take_chance(rules, view, opp, chance)
+        return chance, take_words(view.seats[opp].name, said_chance(chance))
 
     def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
         """What ``seat`` would lose if the round ended now, averaged over sampled deals."""
@@ -179,16 +191,51 @@ class HardBot(NormalBot):
         return totals
 
 
-def pair_words(name: str, ranks: str, chance: float) -> str:
-    """How likely ``name`` holds a pair of ``ranks``, in words that fit the chance."""
+def take_chance(rules: RuleSet, view: View, opp: int, pair: float) -> float:
+    """The chance that ``opp`` takes the pile, from the chance it holds the pair (random hands).
+
+    Calibrated with bench.discard_safety (deals from 700,000,001): players keep pairs, so a
+    pair is held more often than random hands say; a side that hasn't opened rarely takes
+    the pile (it must reach its first-meld minimum too), and a small pile is often left.
+    """
+    held = 1.0 - math.pow(1.0 - pair, KEPT_PAIRS)
+    if not view.teams[view.seats[opp].team].opened:
+        return held * UNOPENED_TAKE
+    take = pile_take(rules, len(view.pile) + 1, opened=True)
+    worth = 0.0
+    for c in view.pile[len(view.pile) + 1 - take:] if take > 1 else ():
+        if C.is_wild(c):
+            worth += 3.0
+        elif C.is_black_three(c) and rules.black_threes_special:
+            worth -= 0.5 + rules.black_three_left / 100  # as Normal's pickup score counts it
+        else:
+            worth += 1.0
+    if rules.pickup_ends_turn:
+        worth -= 1.0
+    return held * max(0.1, min(1.0, SMALL_PILE_TAKE + worth / 10))
+
+
+def said_chance(weight: float) -> float:
+    """The chance a reason states for a discard whose take weight is ``weight``.
+
+    The weight that plays best (arena) runs below what happens: Hard keeps its safe cards, so
+    the discards it makes at a given weight are the ones with no safer card in hand, and
+    those are taken more often.  bench.discard_safety measured the takes by band of the
+    weight (deals from 700,000,001) and this maps the weight onto them.
+    """
+    return 1.0 - math.pow(1.0 - min(1.0, weight), SAID_BOOST)
+
+
+def take_words(name: str, chance: float) -> str:
+    """How likely ``name`` takes the pile after this discard, in words that fit the chance."""
     if chance < 0.05:
-        return f"{name} almost surely holds no pair of {ranks}"
+        return f"{name} will almost surely not take the pile"
     if chance < 0.5:
-        return f"{name} holds a pair of {ranks} only about {chance:.0%} of the time"
+        return f"{name} would take the pile only about {chance:.0%} of the time"
     if chance < 0.995:
-        return (f"{name} may well hold a pair of {ranks} (about {chance:.0%} of the time), "
+        return (f"{name} may well take the pile (about {chance:.0%} of the time), "
                 "but every other card would cost more to give up")
-    return f"{name} holds a pair of {ranks}, but every other card would cost more to give up"
+    return f"{name} can take the pile, but every other card would cost more to give up"
 
 
 def _cost(rules: RuleSet, c: Card, unplayed: bool) -> float:
