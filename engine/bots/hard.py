@@ -4,7 +4,9 @@
   counted by rank from the full deck minus its hand, the melds, the red 3s and
   the pile; cards an opponent took from the pile and has not played are known
   to be in that hand.  The chance that the next opponent holds a natural pair
-  of a rank (hypergeometric) replaces Normal's rough guess when discarding.
+  of a rank (hypergeometric), raised for kept pairs and lowered for a side that
+  hasn't opened or a pile not worth taking (``take_chance``), replaces Normal's
+  rough guess when discarding; the reason states it as measured (``said_chance``).
 * Look-ahead: to decide whether going out now pays, it deals the hidden cards
   at random many times (consistent with the view: counts, known pickups) and
   averages what every hand and unplayed foot would cost.  The number of
@@ -192,9 +194,9 @@ class HardBot(NormalBot):
 
 
 def take_chance(rules: RuleSet, view: View, opp: int, pair: float) -> float:
-    """The chance that ``opp`` takes the pile, from the chance it holds the pair (random hands).
+    """Hard's weight for ``opp`` taking the pile, from the chance it holds the pair in a random hand.
 
-    Calibrated with bench.discard_safety (deals from 700,000,001): players keep pairs, so a
+    Fitted with bench.discard_safety (deals from 700,000,001): players keep pairs, so a
     pair is held more often than random hands say; a side that hasn't opened rarely takes
     the pile (it must reach its first-meld minimum too), and a small pile is often left.
     """
