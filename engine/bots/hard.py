@@ -4,8 +4,8 @@
   counted by rank from the full deck minus its hand, the melds, the red 3s and
   the pile; cards an opponent took from the pile and has not played are known
   to be in that hand.  The chance that the next opponent holds a natural pair
-  of a rank (hypergeometric), raised for kept pairs and lowered for a side that
-  hasn't opened or a pile not worth taking (``take_chance``), replaces Normal's
+  of a rank (hypergeometric), lowered for a side that hasn't opened
+  (``take_chance``), replaces Normal's
   rough guess when discarding; the reason states it as measured (``said_chance``).
 * Look-ahead: to decide whether going out now pays, it deals the hidden cards
   at random many times (consistent with the view: counts, known pickups) and
@@ -34,7 +34,7 @@ import math
 
 from .. import cards as C
 from ..cards import Card
-from ..plans import pile_take, wild_top_takeable
+from ..plans import wild_top_takeable
 from ..rules import RuleSet
 from ..scoring import card_cost
 from ..views import View
@@ -51,15 +51,10 @@ SAMPLES = 12
 RANK_BOOK_KEEP = 16.0
 """Extra keep value (on Normal's scale: lone card 2, pair 12) of a natural card of a rank
 whose own clean book the team still needs to go out (``rules.need_rank_books``)."""
-KEPT_PAIRS = 2.0
-"""Players keep pairs: a pair held with chance p in a random hand is held 1 - (1 - p) ** this."""
-SAID_BOOST = 1.7
+SAID_BOOST = 2.0
 """A take weight w is said as a chance of 1 - (1 - w) ** this (see ``said_chance``)."""
 UNOPENED_TAKE = 0.2
 """Share of held pairs that take the pile when the taker's side hasn't opened (measured 0.05-0.56)."""
-SMALL_PILE_TAKE = 0.3
-"""Share of held pairs that take a pile worth nothing; each card's worth (a plain card 1, a wild
-card 3, a black 3 less than nothing) adds a tenth, up to all."""
 LIVE_KEEP = 4.0
 """Where the pile can never be taken (``rules.pickup == "none"``), a lone card or pair is kept up to
 this much more (or less) as its rank has more (or fewer) copies unseen than the average rank."""
@@ -196,33 +191,23 @@ class HardBot(NormalBot):
 def take_chance(rules: RuleSet, view: View, opp: int, pair: float) -> float:
     """Hard's weight for ``opp`` taking the pile, from the chance it holds the pair in a random hand.
 
-    Fitted with bench.discard_safety (deals from 700,000,001): players keep pairs, so a
-    pair is held more often than random hands say; a side that hasn't opened rarely takes
-    the pile (it must reach its first-meld minimum too), and a small pile is often left.
+    Fitted with bench.discard_safety (deals from 700,000,001): a side that hasn't opened
+    rarely takes the pile (it must reach its first-meld minimum too).  Players keep pairs, so
+    a pair is held more often than random hands say, and small piles are often left; weights
+    for those two (1 - (1 - p) ** 2, and a tenth per card's worth) played worse on pagat and
+    thirteen, so the weight leaves them out and ``said_chance`` maps it onto what happens.
     """
-    held = 1.0 - math.pow(1.0 - pair, KEPT_PAIRS)
     if not view.teams[view.seats[opp].team].opened:
-        return held * UNOPENED_TAKE
-    take = pile_take(rules, len(view.pile) + 1, opened=True)
-    worth = 0.0
-    for c in view.pile[len(view.pile) + 1 - take:] if take > 1 else ():
-        if C.is_wild(c):
-            worth += 3.0
-        elif C.is_black_three(c) and rules.black_threes_special:
-            worth -= 0.5 + rules.black_three_left / 100  # as Normal's pickup score counts it
-        else:
-            worth += 1.0
-    if rules.pickup_ends_turn:
-        worth -= 1.0
-    return held * max(0.1, min(1.0, SMALL_PILE_TAKE + worth / 10))
+        return pair * UNOPENED_TAKE
+    return pair
 
 
 def said_chance(weight: float) -> float:
     """The chance a reason states for a discard whose take weight is ``weight``.
 
-    The weight that plays best (arena) runs below what happens: Hard keeps its safe cards, so
-    the discards it makes at a given weight are the ones with no safer card in hand, and
-    those are taken more often.  bench.discard_safety measured the takes by band of the
+    The weight that plays best (arena) runs below what happens: players keep pairs, and
+    Hard keeps its safe cards, so the discards it makes at a given weight are the ones with
+    no safer card in hand, and those are taken more often.  bench.discard_safety measured the takes by band of the
     weight (deals from 700,000,001) and this maps the weight onto them.
     """
     return 1.0 - math.pow(1.0 - min(1.0, weight), SAID_BOOST)
