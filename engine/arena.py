@@ -22,6 +22,7 @@ from typing import Any
 
 from .bots import make_bot
 from .bots.base import NoLegalAction
+from .deal import MAX_DEAL, check_deal_number
 from .rules import RuleSet
 from .seats import sides, team_of
 from .state import Game
@@ -97,6 +98,8 @@ class ArenaResult:
     a: str
     b: str
     deals: int
+    first_deal: int
+    """The first deal number played; the deals are ``first_deal .. first_deal + deals - 1``."""
     wins: list[float]
     """A's result per deal: the average of its two games (1 win, 0.5 tie, 0 loss)."""
     diffs: list[int]
@@ -125,6 +128,8 @@ class ArenaResult:
             "a": self.a,
             "b": self.b,
             "deals": self.deals,
+            "first_deal": self.first_deal,
+            "last_deal": self.first_deal + self.deals - 1,
             "games": len(self.diffs),
             "a_win_rate": round(self.a_win_rate(), 4),
             "ci95": [round(lo, 4), round(hi, 4)],
@@ -151,7 +156,15 @@ def _outcome(rec: GameRecord) -> float:
 def run_arena(
     rules: RuleSet, a: str, b: str, deals: int, first_deal: int = 1, workers: int = 1
 ) -> ArenaResult:
-    """Play ``deals`` duplicate deals of A against B (``workers`` processes)."""
+    """Play ``deals`` duplicate deals of A against B, numbered from ``first_deal`` (``workers`` processes).
+
+    Fresh deals (say from 700,000,001) test the levels on cards they were never tuned on.
+    """
+    check_deal_number(first_deal)
+    if deals < 1:
+        raise ValueError("Play at least one deal.")
+    if first_deal + deals - 1 > MAX_DEAL:
+        raise ValueError(f"Deals {first_deal:,} to {first_deal + deals - 1:,} run past {MAX_DEAL:,}.")
     start = time.perf_counter()
     jobs = [(rules, d, a, b) for d in range(first_deal, first_deal + deals)]
     pairs: Iterable[tuple[GameRecord, ...]]
@@ -171,7 +184,7 @@ def run_arena(
             diffs.append(rec.a_total - rec.b_total)
             for level, ts in rec.times.items():
                 times[level].extend(ts)
-    return ArenaResult(rules.name, a, b, deals, wins, diffs, times, time.perf_counter() - start)
+    return ArenaResult(rules.name, a, b, deals, first_deal, wins, diffs, times, time.perf_counter() - start)
 
 
 def format_result(result: ArenaResult) -> str:
@@ -179,7 +192,8 @@ def format_result(result: ArenaResult) -> str:
     d = result.as_dict()
     lo, hi = d["ci95"]
     lines = [
-        f"{d['rules']}: {d['a']} vs {d['b']}, {d['deals']} duplicate deals ({d['games']} games)",
+        f"{d['rules']}: {d['a']} vs {d['b']}, {d['deals']} duplicate deals ({d['games']} games), "
+        f"deals {d['first_deal']:,} to {d['last_deal']:,}",
         f"{d['a']} won {d['a_win_rate']:.1%} of games (95% CI {lo:.1%} to {hi:.1%})",
         f"mean score difference ({d['a']} - {d['b']}): {d['mean_score_diff']:+.1f}",
     ]

@@ -111,8 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="2 or 3 each on their own, 4 or 6 in two teams (default: the preset's 4)")
     p.add_argument("--a", choices=levels, required=True)
     p.add_argument("--b", choices=levels, required=True)
-    p.add_argument("--deals", type=int, default=100)
-    p.add_argument("--first-deal", type=int, default=1)
+    p.add_argument("--deals", type=int, default=100, help="duplicate deals to play (default 100)")
+    p.add_argument("--first-deal", type=int, default=1, metavar="N",
+                   help="the first deal number (default 1); e.g. 700000001 for deals the levels "
+                        "were never tuned on")
     p.add_argument("--workers", type=int, default=2, help="processes to play in (default 2)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)

@@ -148,6 +148,11 @@ class BookNeeds:
         return not (self.clean or self.dirty or self.wild or self.ranks)
 
     @property
+    def count(self) -> int:
+        """How many books are still missing, of every kind."""
+        return self.clean + self.dirty + self.wild + len(self.ranks)
+
+    @property
     def clean_total(self) -> int:
         """Clean books still needed, special ranks included."""
         return self.clean + len(self.ranks)

@@ -1,4 +1,4 @@
-"""The command line: ``python -m engine deal|simulate --json`` prints what the engine computes."""
+"""The command line: ``python -m engine deal|simulate|arena --json`` prints what the engine computes."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import cards as C
+from engine.arena import run_arena
 from engine.deal import deal
 from engine.rules import PRESETS
 
@@ -64,3 +65,27 @@ def test_simulate_json(name: str) -> None:
     assert data["rounds"] >= 2 * (1 if name == "rook" else 4)
     assert data["actions"] > data["rounds"]
     assert data["seconds"] >= 0
+
+
+def test_arena_first_deal_plays_fresh_deals() -> None:
+    out = run("arena", "--rules", "classic", "--a", "easy", "--b", "normal", "--deals", "2",
+              "--first-deal", "700000001", "--workers", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["first_deal"], data["last_deal"], data["deals"], data["games"]) == (700000001, 700000002, 2, 4)
+    again = run_arena(PRESETS["classic"], "easy", "normal", 2, first_deal=700000001).as_dict()
+    assert (again["a_win_rate"], again["mean_score_diff"]) == (data["a_win_rate"], data["mean_score_diff"])
+    text = run("arena", "--a", "easy", "--b", "easy", "--deals", "1", "--first-deal", "700000001",
+               "--workers", "1")
+    assert "deals 700,000,001 to 700,000,001" in text.stdout
+
+
+@pytest.mark.parametrize(("first", "deals", "words"), [
+    ("0", "1", "between 1 and 999,999,999"),
+    ("999999999", "2", "run past 999,999,999"),
+    ("1", "0", "at least one deal"),
+])
+def test_arena_refuses_deal_numbers_out_of_range(first: str, deals: str, words: str) -> None:
+    out = run("arena", "--a", "easy", "--b", "easy", "--deals", deals, "--first-deal", first)
+    assert out.returncode == 2
+    assert out.stderr.startswith("error:") and words in out.stderr and "Traceback" not in out.stderr

@@ -26,7 +26,7 @@ class EasyBot(NormalBot):
         """Mostly yes; no when holding a lot, some of the time."""
         if len(ctx.hand) >= 8 and ctx.rng.below(2) == 0:
             return Decision(Answer(False), E.sentence(
-                f"Said no: I still hold {E.number(len(ctx.hand))} cards"))
+                f"Said no: I still hold {E.count(len(ctx.hand), 'card')}"))
         return Decision(Answer(True), "Said yes: let's finish the round.")
 
     def choose_discard(self, ctx: Ctx) -> Decision:

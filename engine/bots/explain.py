@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import cards as C
+from ..actions import MeldPlay
 from ..cards import Card
+from ..melds import BOOK_SIZE
 from ..rules import RuleSet
+from ..views import MeldView
 
 _NUMBERS = (
     "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -17,6 +20,11 @@ _NUMBERS = (
 def number(n: int) -> str:
     """A small count in words: 'two', '13'."""
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """A count with its noun in the right number: 'one card', 'two cards', 'no books'."""
+    return f"{number(n)} {noun if n == 1 else (plural or noun + 's')}"
 
 
 def ranks(rules: RuleSet, r: int, n: int = 2, natural: bool = False) -> str:
@@ -56,3 +64,41 @@ def sentence(text: str) -> str:
         return "No particular reason."
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def plays(rules: RuleSet, melds: Sequence[MeldView], laid: Sequence[MeldPlay]) -> tuple[str, int]:
+    """Every meld play in a few words, and how many books it finishes.
+
+    'started kings with three cards and 9s with four; added two 7s and one wild card to
+    our queens' (``melds`` are the team's melds the plays' indexes point into).
+    """
+    started: list[str] = []
+    added: list[str] = []
+    books = 0
+    for p in laid:
+        wild = sum(1 for c in p.cards if C.is_wild(c))
+        nat = len(p.cards) - wild
+        if p.meld is None:
+            r = p.rank if p.rank is not None else C.WILD_RANK
+            what = "a wild meld" if r == C.WILD_RANK else plural(rules, r)
+            size = count(len(p.cards), "card") if not started else number(len(p.cards))
+            started.append(f"{what} with {size}")
+            books += len(p.cards) >= BOOK_SIZE
+            continue
+        m = melds[p.meld]
+        books += not m.is_book and len(m.cards) + len(p.cards) >= BOOK_SIZE
+        wilds = count(wild, "wild card")
+        if m.rank == C.WILD_RANK:
+            added.append(f"{wilds} to our wild meld")
+        elif not wild:
+            added.append(ranks(rules, m.rank, nat))
+        elif not nat:
+            added.append(f"{wilds} to our {plural(rules, m.rank)}")
+        else:
+            added.append(f"{ranks(rules, m.rank, nat)} and {wilds} to our {plural(rules, m.rank)}")
+    parts = []
+    if started:
+        parts.append("started " + join(started))
+    if added:
+        parts.append("added " + join(added))
+    return "; ".join(parts), books

@@ -4,7 +4,9 @@
   counted by rank from the full deck minus its hand, the melds, the red 3s and
   the pile; cards an opponent took from the pile and has not played are known
   to be in that hand.  The chance that the next opponent holds a natural pair
-  of a rank (hypergeometric) replaces Normal's rough guess when discarding.
+  of a rank (hypergeometric), lowered for a side that hasn't opened
+  (``take_chance``), replaces Normal's
+  rough guess when discarding; the reason states it as measured (``said_chance``).
 * Look-ahead: to decide whether going out now pays, it deals the hidden cards
   at random many times (consistent with the view: counts, known pickups) and
   averages what every hand and unplayed foot would cost.  The number of
@@ -28,6 +30,8 @@
 
 from __future__ import annotations
 
+import math
+
 from .. import cards as C
 from ..cards import Card
 from ..plans import wild_top_takeable
@@ -47,6 +51,10 @@ SAMPLES = 12
 RANK_BOOK_KEEP = 16.0
 """Extra keep value (on Normal's scale: lone card 2, pair 12) of a natural card of a rank
 whose own clean book the team still needs to go out (``rules.need_rank_books``)."""
+SAID_BOOST = 2.0
+"""A take weight w is said as a chance of 1 - (1 - w) ** this (see ``said_chance``)."""
+UNOPENED_TAKE = 0.2
+"""Share of held pairs that take the pile when the taker's side hasn't opened (measured 0.05-0.56)."""
 LIVE_KEEP = 4.0
 """Where the pile can never be taken (``rules.pickup == "none"``), a lone card or pair is kept up to
 this much more (or less) as its rank has more (or fewer) copies unseen than the average rank."""
@@ -95,6 +103,7 @@ class HardBot(NormalBot):
     level = "hard"
     style = TUNED_STYLE
     endgame_dump = True
+    wait_fresh_foot = True
     out_margin = -200.0
 
     def decide(self, view: View) -> Decision:
@@ -130,7 +139,10 @@ class HardBot(NormalBot):
             adj = max(-LIVE_KEEP, min(LIVE_KEEP, LIVE_KEEP * (live - avg) / max(1.0, avg)))
             keep += adj
             if n == 1 and adj <= -LIVE_KEEP / 2:
-                why = f"a lone card, and only {E.number(live)} more {E.plural(rules, r)} are out of sight"
+                unseen = f"no {E.plural(rules, r)} are"
+                if live:
+                    unseen = f"only {E.ranks(rules, r, live)} {'is' if live == 1 else 'are'}"
+                why = f"a lone card, and {unseen} still out of sight"
         return keep, why
 
     def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
@@ -150,10 +162,8 @@ class HardBot(NormalBot):
             chance *= 0.3
         if m is not None:
             chance *= 0.6  # a pair they held would mostly be on the table already
-        name = view.seats[opp].name
-        if chance < 0.05:
-            return chance, f"{name} almost surely holds no pair of {E.plural(rules, r)}"
-        return chance, f"{name} holds a pair of {E.plural(rules, r)} only {chance:.0%} of the time"
+        chance = take_chance(rules, view, opp, chance)
+        return chance, take_words(view.seats[opp].name, said_chance(chance))
 
     def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
         """What ``seat`` would lose if the round ended now, averaged over sampled deals."""
@@ -176,6 +186,43 @@ class HardBot(NormalBot):
                 totals[seat] += cost / SAMPLES
         ctx.__dict__["_leftovers"] = totals
         return totals
+
+
+def take_chance(rules: RuleSet, view: View, opp: int, pair: float) -> float:
+    """Hard's weight for ``opp`` taking the pile, from the chance it holds the pair in a random hand.
+
+    Fitted with bench.discard_safety (deals from 700,000,001): a side that hasn't opened
+    rarely takes the pile (it must reach its first-meld minimum too).  Players keep pairs, so
+    a pair is held more often than random hands say, and small piles are often left; weights
+    for those two (1 - (1 - p) ** 2, and a tenth per card's worth) played worse on pagat and
+    thirteen, so the weight leaves them out and ``said_chance`` maps it onto what happens.
+    """
+    if not view.teams[view.seats[opp].team].opened:
+        return pair * UNOPENED_TAKE
+    return pair
+
+
+def said_chance(weight: float) -> float:
+    """The chance a reason states for a discard whose take weight is ``weight``.
+
+    The weight that plays best (arena) runs below what happens: players keep pairs, and
+    Hard keeps its safe cards, so the discards it makes at a given weight are the ones with
+    no safer card in hand, and those are taken more often.  bench.discard_safety measured the takes by band of the
+    weight (deals from 700,000,001) and this maps the weight onto them.
+    """
+    return 1.0 - math.pow(1.0 - min(1.0, weight), SAID_BOOST)
+
+
+def take_words(name: str, chance: float) -> str:
+    """How likely ``name`` takes the pile after this discard, in words that fit the chance."""
+    if chance < 0.05:
+        return f"{name} will almost surely not take the pile"
+    if chance < 0.5:
+        return f"{name} would take the pile only about {chance:.0%} of the time"
+    if chance < 0.995:
+        return (f"{name} may well take the pile (about {chance:.0%} of the time), "
+                "but every other card would cost more to give up")
+    return f"{name} can take the pile, but every other card would cost more to give up"
 
 
 def _cost(rules: RuleSet, c: Card, unplayed: bool) -> float:

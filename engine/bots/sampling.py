@@ -144,21 +144,31 @@ def _fill(view: View, cards: list[Card], known: dict[int, Counter[Card]]) -> dic
         if pool[c] > 0:
             pool[c] -= 1
             order.append(c)
-    reds = [c for c in order if C.is_red_three(c)]
+    # Hands first, from the other cards; the rest (red 3s among them, in the same random
+    # order) go to the knees, feet and stock, so a red 3 is in a face-down set only as
+    # often as its share of those cards says.
     rest = [c for c in order if not C.is_red_three(c)]
-    hands_first = sorted(_slots(view), key=lambda s: s[1] != "hand")
-    for seat, zone, count in hands_first:
-        got = list(fixed.get(seat, [])) if zone == "hand" else []
-        need = max(0, count - len(got))
-        if zone != "hand" and reds:
-            k = min(need, len(reds))
-            got.extend(reds[:k])
-            del reds[:k]
-            need -= k
-        got.extend(rest[:need])
-        del rest[:need]
-        zones[(seat, zone)] = got
-    zones[(-1, "stock")].extend(reds + rest)
+    dealt: Counter[Card] = Counter()
+    for seat, zone, count in _slots(view):
+        if zone == "hand":
+            got = list(fixed.get(seat, []))
+            need = max(0, count - len(got))
+            got.extend(rest[:need])
+            zones[(seat, zone)] = got
+            dealt.update(rest[:need])
+            del rest[:need]
+    left = Counter(order)
+    left.subtract(dealt)
+    after: list[Card] = []
+    for c in order:
+        if left[c] > 0:
+            left[c] -= 1
+            after.append(c)
+    for seat, zone, count in _slots(view):
+        if zone != "hand":
+            zones[(seat, zone)] = after[:count]
+            del after[:count]
+    zones[(-1, "stock")].extend(after)
     return zones
 
 

@@ -1,0 +1,124 @@
+"""Discard safety, calibrated: predicted against observed "the next opponent takes the pile".
+
+    python -m bench.discard_safety --rules classic --deals 40 [--first-deal 700000001] [--json]
+
+Plays duplicate games of Hard against Normal as the arena does.  At every discard by either
+level, the discarding bot's own estimate for that card is recorded (Hard: the chance its
+reason states, ``hard.said_chance`` of its take weight; Normal: its rough ``feed_risk``
+weight, which no reason states as a chance), then the game shows whether
+the next player took the pile on its turn, and (from the real hand, which no bot sees) whether
+it held the pair.  Grouped by 10-point band of the prediction: how many discards, the mean
+prediction, the share taken and the share where the pair was held.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from typing import Any
+
+from engine import seats
+from engine.actions import Discard, PickUp
+from engine.bots import make_bot
+from engine.bots.base import Bot, decision_rng
+from engine.bots.context import Ctx
+from engine.bots.hard import HardBot, said_chance
+from engine.bots.normal import NormalBot
+from engine.plans import pairs_with
+from engine.rules import PRESETS, RuleSet
+from engine.state import Game
+from engine.views import view_for
+
+MAX_DECISIONS = 60_000
+
+Row = tuple[str, float, bool, bool, str]
+"""(level, predicted chance, taken by the next player, next player held the pair, situation)."""
+
+
+def held_pair(game: Game, seat: int, card: int) -> bool:
+    """True when ``seat`` really holds two cards that take the pile with ``card`` on top."""
+    return sum(1 for c in game.players[seat].hand if pairs_with(game.rules, card, c)) >= 2
+
+
+def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row]) -> None:
+    """One whole game; a row for every discard that doesn't end the round."""
+    game = Game(rules, deal)
+    bots: list[Bot] = [make_bot(levels[seats.team_of(s)], s, deal) for s in range(rules.players)]
+    pending: tuple[str, float, int, bool, str] | None = None  # level, chance, next seat, pair held, situation
+    for _ in range(MAX_DECISIONS):
+        if game.over:
+            return
+        seat = game.to_act if game.to_act is not None else 0
+        view = view_for(game, seat)
+        bot = bots[seat]
+        d = bot.decide(view)
+        if pending is not None and seat == pending[2] and game.phase == "draw":
+            rows.append((pending[0], pending[1], isinstance(d.action, PickUp), pending[3], pending[4]))
+            pending = None
+        if game.phase in ("round_over", "game_over"):
+            pending = None
+        if isinstance(d.action, Discard) and isinstance(bot, NormalBot):
+            ctx = Ctx(view, decision_rng(bot.seed, view))
+            chance, _ = bot.feed_risk(ctx, d.action.card)
+            if isinstance(bot, HardBot):
+                chance = said_chance(chance)  # the chance its reason states
+            nxt = seats.next_seat(seat, rules.players)
+            opened = game.teams[game.team_of(nxt)].opened
+            pile = len(game.pile) + 1
+            size = "1-3" if pile <= 3 else "4-9" if pile < 10 else "10+"
+            where = f"{'opened' if opened else 'not opened'}, pile {size}"
+            pending = (bot.level, chance, nxt, held_pair(game, nxt, d.action.card), where)
+        game.apply(d.action)
+    raise RuntimeError(f"deal {deal}: the game did not end")
+
+
+def bands(rows: list[Row], by_situation: bool = False) -> dict[str, dict[str, Any]]:
+    """Rows grouped by level and 10-point band of the prediction (and the situation)."""
+    groups: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        band = min(9, int(row[1] * 10 + 1e-9))
+        extra = f" {row[4]}" if by_situation else ""
+        groups[f"{row[0]} {band * 10:>2}-{band * 10 + 9}%{extra}"].append(row)
+    out: dict[str, dict[str, Any]] = {}
+    for key in sorted(groups):
+        rs = groups[key]
+        n = len(rs)
+        out[key] = {
+            "n": n,
+            "predicted": round(sum(r[1] for r in rs) / n, 3),
+            "taken": round(sum(r[2] for r in rs) / n, 3),
+            "pair_held": round(sum(r[3] for r in rs) / n, 3),
+        }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.discard_safety", description=__doc__.split("\n")[0])
+    p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
+    p.add_argument("--deals", type=int, default=40)
+    p.add_argument("--first-deal", type=int, default=700_000_001)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    rules = PRESETS[args.rules]
+    rows: list[Row] = []
+    for deal in range(args.first_deal, args.first_deal + args.deals):
+        for levels in (("hard", "normal"), ("normal", "hard")):
+            play_game(rules, deal, levels, rows)
+    per_level = {lvl: sum(1 for r in rows if r[0] == lvl) for lvl in ("hard", "normal")}
+    report = {"rules": rules.name, "deals": args.deals, "first_deal": args.first_deal,
+              "discards": per_level, "bands": bands(rows),
+              "by_situation": bands([r for r in rows if r[0] == "hard"], by_situation=True)}
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"{rules.name}: {args.deals} deals from {args.first_deal:,}, discards {per_level}")
+        print(f"{'band':<18}{'n':>7}{'predicted':>11}{'taken':>8}{'pair held':>11}")
+        for key, b in report["bands"].items():
+            print(f"{key:<18}{b['n']:>7}{b['predicted']:>11.1%}{b['taken']:>8.1%}{b['pair_held']:>11.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
