@@ -825,14 +825,19 @@ class Controller:
                 return
             self.open_watch(self.game, f"deal {self.game.deal_number:,}", back=self.screen)
             return
-        kept = next((k for k in self.kept if k.key == arg), None)
-        if kept is None:
+        found = self.read_kept(arg)
+        if found is None:
             return
-        copy = saves.read(saves.PRIMARY, kept.save)
+        kept, copy = found
         if copy.game is None:
-            self.note = Note(f"That game can't be watched: {copy.problem}", "error")
+            self.note = Note(f"That game can't be watched: {copy.problem or saves.UNREADABLE}", "error")
             return
         self.open_watch(copy.game, f"deal {kept.deal:,}", back="games")
+
+    def read_kept(self, key: str) -> tuple[KeptGame, saves.Copy] | None:
+        """The kept game listed under ``key`` and its save read back (None for a key not listed)."""
+        kept = next((k for k in self.kept if k.key == key), None)
+        return None if kept is None else (kept, saves.read(saves.PRIMARY, kept.save))
 
     def _on_watch_step(self, arg: str) -> None:
         if self.watch is None:

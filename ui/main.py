@@ -981,10 +981,10 @@ def drop_kept(key: str) -> None:
 
 def resume_kept(key: str) -> None:
     """Bring a kept game back to the table, putting the one there aside."""
-    kept = next((g for g in ctrl.kept if g.key == key), None)
-    if kept is None:
+    found = ctrl.read_kept(key)
+    if found is None:
         return
-    copy = saves.read(saves.PRIMARY, kept.save)
+    _kept, copy = found
     if copy.game is None:
         ctrl.note = Note(f"That game can't be resumed: {copy.problem or saves.UNREADABLE}", "error")
         return
