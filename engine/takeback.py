@@ -43,35 +43,39 @@ def takeback_problem(game: Game, start: Game | None = None) -> RuleViolation | N
     """Why this turn's melds can't be taken back now, or None when they can.
 
     ``start`` is the game as it stood right after this turn's draw, when the caller kept it."""
-    mark = turn_start(game)
-    if mark is None:
-        return RuleViolation("nothing_to_take_back", "There is nothing to take back now.")
-    later = game.history[mark:]
-    if any(text.split(" ", 1)[0] in ("ask", "answer") for text in later):
-        return RuleViolation("asked_already", "Your partner has seen your melds: they stay.")
-    if not any(isinstance(from_text(text), Meld) for text in later):
-        return RuleViolation("nothing_to_take_back", "You haven't melded anything this turn.")
-    before = start if start is not None and _is_start(start, game, mark) else _replayed(game, mark)
-    seen = game.log[len(before.log) :]
-    if any(isinstance(e, PickedUpSet) for e in seen):
-        return RuleViolation("set_seen", "You've picked up a new set of cards this turn: your melds stay.")
-    if any(isinstance(e, RedThree) for e in seen):
-        return RuleViolation("red_three_seen", "A red 3 was laid out and replaced this turn: your melds stay.")
-    return None
+    return _examine(game, start)[0]
 
 
 def take_back(game: Game, start: Game | None = None) -> Game:
     """The game as it was right after this turn's draw, one take-back more; raises RuleViolation.
 
     ``game`` itself is left as it was."""
-    problem = takeback_problem(game, start)
+    problem, before = _examine(game, start)
     if problem is not None:
         raise problem
+    assert before is not None
+    back = before.copy() if before is start else before  # a kept copy stays the caller's
+    back.takebacks = game.takebacks + 1
+    return back
+
+
+def _examine(game: Game, start: Game | None) -> tuple[RuleViolation | None, Game | None]:
+    """(why not, or None; the game right after this turn's draw, once it was needed to decide)."""
     mark = turn_start(game)
-    assert mark is not None
-    before = start.copy() if start is not None and _is_start(start, game, mark) else _replayed(game, mark)
-    before.takebacks = game.takebacks + 1
-    return before
+    if mark is None:
+        return RuleViolation("nothing_to_take_back", "There is nothing to take back now."), None
+    later = game.history[mark:]
+    if any(text.split(" ", 1)[0] in ("ask", "answer") for text in later):
+        return RuleViolation("asked_already", "Your partner has seen your melds: they stay."), None
+    if not any(isinstance(from_text(text), Meld) for text in later):
+        return RuleViolation("nothing_to_take_back", "You haven't melded anything this turn."), None
+    before = start if start is not None and _is_start(start, game, mark) else _replayed(game, mark)
+    seen = game.log[len(before.log) :]
+    if any(isinstance(e, PickedUpSet) for e in seen):
+        return RuleViolation("set_seen", "You've picked up a new set of cards this turn: your melds stay."), before
+    if any(isinstance(e, RedThree) for e in seen):
+        return RuleViolation("red_three_seen", "A red 3 was laid out and replaced this turn: your melds stay."), before
+    return None, before
 
 
 def _is_start(start: Game, game: Game, mark: int) -> bool:

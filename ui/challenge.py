@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.errors import LoadError
 from engine.rules import RuleSet, rules_from_dict, rules_to_dict
+from engine.seats import sides
 from engine.serialize import MAX_ACTIONS, digest, parse_json, replay
 from engine.state import Game
 
@@ -172,8 +173,6 @@ def challenge_from_dict(data: Any) -> Challenge:
 
 
 def result_from_dict(data: Any, players: int) -> Result:
-    from engine.seats import sides
-
     if not isinstance(data, dict):
         raise ValueError("its result is missing.")
     totals, moves = data.get("totals"), data.get("moves")
@@ -204,14 +203,9 @@ def verify(challenge: Challenge) -> Game | None:
     return game
 
 
-def received(challenge: Challenge, now: int) -> Record:
-    """The record of a challenge just opened from a link."""
-    return Record(challenge, verify(challenge) is not None, sent=False, played=now, changed=True)
-
-
-def sent(challenge: Challenge, now: int) -> Record:
-    """The record of a challenge just made here (our own game: verified by construction, checked anyway)."""
-    return Record(challenge, verify(challenge) is not None, sent=True, played=now, changed=True)
+def new_record(challenge: Challenge, now: int, sent: bool) -> Record:
+    """The record of a challenge just opened from a link, or just made here (``sent``; checked all the same)."""
+    return Record(challenge, verify(challenge) is not None, sent=sent, played=now, changed=True)
 
 
 def with_mine(record: Record, game: Game) -> Record:

@@ -24,7 +24,7 @@ from engine.plans import pile_under
 from engine.rules import RuleSet, rules_to_dict
 from engine.serialize import from_dict, parse_json, replay, to_dict
 from engine.state import Game
-from engine.takeback import take_back, takeback_problem, turn_start
+from engine.takeback import take_back, takeback_problem
 from engine.views import View, view_for
 
 from . import challenge, saves, sides, stats
@@ -699,10 +699,7 @@ class Controller:
             return False
         key = (self.game.round_index, len(self.game.history))
         if self._undo_known is None or self._undo_known[:2] != key:
-            start = self.turn_start
-            cheap = start is not None or turn_start(self.game) is not None
-            ok = cheap and takeback_problem(self.game, start) is None
-            self._undo_known = (*key, ok)
+            self._undo_known = (*key, takeback_problem(self.game, self.turn_start) is None)
         return self._undo_known[2]
 
     def _on_undo(self, arg: str) -> None:
@@ -733,7 +730,7 @@ class Controller:
 
     def start_challenge(self, received: challenge.Challenge, now: int) -> None:
         """Play a challenge's deal against its computer level (the game on the table is put aside first)."""
-        record = self.challenges.get(received.key) or challenge.received(received, now)
+        record = self.challenges.get(received.key) or challenge.new_record(received, now, sent=False)
         self.challenges[record.key] = record
         record.changed = True
         self.new_game(received.deal, received.rules)
@@ -768,7 +765,7 @@ class Controller:
     def make_challenge(self, now: int) -> str:
         """The fragment of a link challenging anyone to this finished game; the challenge is kept here too."""
         made = challenge.from_game(self.game, self.level())
-        record = self.challenges.get(made.key) or challenge.sent(made, now)
+        record = self.challenges.get(made.key) or challenge.new_record(made, now, sent=True)
         record.changed = True
         self.challenges[made.key] = record
         self._cap_challenges()

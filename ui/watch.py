@@ -42,6 +42,7 @@ class Watch:
     playing: bool = False
     _frames: dict[int, Game] = field(default_factory=dict)
     _reasons: dict[int, str] = field(default_factory=dict)
+    _recent: dict[int, Game] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.at = max(0, min(self.at, self.moves))
@@ -56,10 +57,21 @@ class Watch:
         return self.game.over
 
     def position(self) -> Game:
-        """The game after ``at`` moves (a copy: the viewer never changes the kept game)."""
-        return self._position(self.at)
+        """The game after ``at`` moves (rebuilt, never the kept game; read it, don't change it)."""
+        return self.position_at(self.at)
 
-    def _position(self, moves: int) -> Game:
+    def before(self) -> Game | None:
+        """The game just before the move shown (None at the deal)."""
+        return self.position_at(self.at - 1) if self.at else None
+
+    def position_at(self, moves: int) -> Game:
+        """The game after ``moves`` moves; the last two asked for are kept (a screen asks for each a few times)."""
+        if moves not in self._recent:
+            self._recent = {k: g for k, g in self._recent.items() if k in (self.at, self.at - 1)}
+            self._recent[moves] = self._rebuild(moves)
+        return self._recent[moves]
+
+    def _rebuild(self, moves: int) -> Game:
         if 0 not in self._frames:
             self._frames[0] = Game(self.game.rules, self.game.deal_number)
         known = max(k for k in self._frames if k <= moves)
@@ -96,7 +108,7 @@ class Watch:
         """(seat, action) of the move that led to the position shown (None at the deal)."""
         if self.at == 0:
             return None, None
-        before = self._position(self.at - 1)
+        before = self.position_at(self.at - 1)
         return before.to_act, from_text(self.game.history[self.at - 1])
 
     def reason(self) -> str:
@@ -106,7 +118,7 @@ class Watch:
         seat, action = self.last_move()
         text = ""
         if seat is not None and seat != 0 and action is not None:
-            text = self._reason_for(self._position(self.at - 1), seat, action)
+            text = self._reason_for(self.position_at(self.at - 1), seat, action)
         self._reasons[self.at] = text
         return text
 

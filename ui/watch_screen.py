@@ -14,7 +14,7 @@ from .widgets import button, card_row, esc
 STAGE_WORDS = {"hand": "in hand", "knee": "in knee", "foot": "in foot"}
 
 
-def _move_text(watch: Watch, before: Game | None, after: Game) -> str:
+def _move_text(before: Game | None, after: Game) -> str:
     """The move shown, in the table's own words ("West discarded the nine of clubs.")."""
     if before is None:
         return "The cards are dealt."
@@ -63,8 +63,7 @@ def _side_block(game: Game, team: int) -> str:
 def watch_screen(watch: Watch, note: str = "") -> str:
     """The viewer: where it stands, the controls, the move and its reason, then the table."""
     game = watch.position()
-    before = watch._position(watch.at - 1) if watch.at else None
-    move = _move_text(watch, before, game)
+    move = _move_text(watch.before(), game)
     reason = watch.reason()
     why = f'<p class="why-text"><b>Why?</b> {esc(reason)}</p>' if reason else ""
     last = watch.at >= watch.moves

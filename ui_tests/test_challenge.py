@@ -44,7 +44,7 @@ def test_a_finished_game_travels_whole_and_checks_out() -> None:
     back = challenge.parse_fragment(frag)
     assert back == made and back.name == "Grandma Jo"
     assert challenge.verify(back) == game
-    record = challenge.received(back, 5)
+    record = challenge.new_record(back, 5, sent=False)
     assert record.verified and challenge.read(record.key, record.to_json()) == record
 
 
@@ -54,7 +54,7 @@ def test_a_tampered_result_is_unverified_and_cannot_be_watched() -> None:
     data["result"]["totals"] = [data["result"]["totals"][0] + 5000, data["result"]["totals"][1]]
     forged = challenge.parse_fragment(packed(data))
     assert isinstance(forged, challenge.Challenge) and challenge.verify(forged) is None
-    record = challenge.received(forged, 1)
+    record = challenge.new_record(forged, 1, sent=False)
     assert not record.verified
     ctrl = Controller(Settings(), rng=random.Random(1))
     ctrl.challenges[record.key] = record
