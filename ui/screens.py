@@ -111,7 +111,10 @@ def _and(names: list[str]) -> str:
 
 
 def _score_table(title: str, team: TeamScore, total: int) -> str:
-    rows = "".join(f'<tr><th scope="row">{esc(line.label)}</th><td>{line.points:+,}</td></tr>' for line in team.lines)
+    rows = "".join(
+        f'<tr><th scope="row">{esc(sides.score_label(line.label))}</th><td>{line.points:+,}</td></tr>'
+        for line in team.lines
+    )
     return (
         f'<table class="score"><caption>{esc(title)}</caption><tbody>{rows}</tbody>'
         f'<tfoot><tr><th scope="row">Round total</th><td>{team.total:,}</td></tr>'

@@ -52,6 +52,14 @@ def possessive(players: int, team: int) -> str:
     return "Your team's" if mine else "Opponents'"
 
 
+def score_label(label: str) -> str:
+    """A score line's label as the human reads it: "South's foot" is "Your foot"."""
+    mine = seat_names(4)[HUMAN] + "'s "
+    if label.startswith(mine):
+        return "Your " + label[len(mine):]
+    return label.replace(" in " + mine, " in your ")
+
+
 def totals_words(players: int, totals: list[int] | tuple[int, ...]) -> str:
     """'us 1,200, them 900', or 'you 1,200, West 900, East 650' alone."""
     words = []

@@ -52,6 +52,22 @@ def test_no_question_to_go_out_and_a_score_table_per_player() -> None:
     assert "Your team" not in html and "Opponents" not in html
 
 
+def test_the_round_score_calls_the_humans_leftovers_yours() -> None:
+    """The score lines of South's own cards read "Your hand", never "South's hand"."""
+    for deal in range(77, 97):
+        ctrl = three_players(deal=deal)
+        play_out_round(ctrl, 3000)
+        mine = ctrl.game.results[-1].scores[0].lines
+        if any(line.kind == "leftover" for line in mine):
+            break
+    else:
+        raise AssertionError("no round in which South was left holding cards")
+    html = text_of(page(ctrl))
+    assert "South's" not in html
+    assert re.search(r"Your (hand|knee|foot)", html)
+    assert re.search(r"(West|East)'s (hand|knee|foot)", html) or ctrl.game.results[-1].went_out in (1, 2)
+
+
 def _no_ask(ctrl: Controller) -> None:
     assert 'data-act="ask"' not in page(ctrl)
     assert ctrl.game.phase != "answer"
