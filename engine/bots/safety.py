@@ -1,0 +1,180 @@
+"""The chance Hard's discard reason states: will the next opponent take the pile?
+
+Hard's play weight (``hard.take_chance``) was tuned for strength, not truth; this module
+turns the decision's public information into a calibrated prediction for the words
+(``stated_chance``).  It reads the seat's ``View`` only, keys everything by rule fields
+(never the preset's name), and is a small logistic form whose constants were fitted with
+``python -m bench.discard_safety --dump`` on deals from 600,000,001 (see ``FIT``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import cards as C
+from ..cards import Card
+from ..plans import pile_take, wild_top_takeable
+from ..views import View
+from .knowledge import discarded_ranks
+
+Features = dict[str, float]
+
+
+def features(view: View, opp: int, card: Card, pair: float) -> Features:
+    """What the prediction looks at, for a discard of ``card`` with ``opp`` next to play.
+
+    ``pair`` is the tracked chance that ``opp`` holds a natural pair of the card's rank
+    (``hard.Tracker.pair_chance``; ignored for wild cards and black 3s).
+    """
+    rules = view.rules
+    seat = view.seats[opp]
+    team = view.teams[seat.team]
+    r = C.rank(card)
+    open_len = 0
+    book = 0.0
+    for m in team.melds:
+        if m.rank == r:
+            if m.is_book:
+                book = 1.0
+            elif len(m.cards) > open_len:
+                open_len = len(m.cards)
+    size = len(view.pile) + 1
+    take = pile_take(rules, size, team.opened)
+    under = view.pile[len(view.pile) - (take - 1):] if take > 1 else ()
+    wilds = sum(1 for c in under if C.is_wild(c))
+    blocks = sum(1 for c in under if C.is_black_three(c) and rules.black_threes_special)
+    kind = 0.0  # a natural card
+    if C.is_wild(card):
+        kind = 1.0
+    elif C.is_black_three(card) and rules.black_threes_special:
+        kind = 2.0
+    elif open_len and open_len + 3 > 7 and rules.one_open_meld_per_rank:
+        kind = 3.0  # their meld of that rank is too full to take the pile
+    return {
+        "kind": kind,
+        "pair": pair,
+        "opened": 1.0 if team.opened else 0.0,
+        "minimum": float(team.minimum),
+        "disc": 1.0 if discarded_ranks(view, opp)[r] else 0.0,
+        "open_len": float(open_len),
+        "book": book,
+        "pile": float(size),
+        "take": float(take),
+        "wilds": float(wilds),
+        "blocks": float(blocks),
+        "stock": float(view.stock_count),
+        "hand": float(seat.hand_count),
+        "in_foot": 1.0 if seat.played_foot or seat.stage == "foot" else 0.0,
+        "my_hand": float(len(view.hand)),
+        "round": float(view.round_index),
+        "value": float(rules.value(r)) if kind == 0.0 else 0.0,
+        "whole": 1.0 if rules.pickup == "whole" else 0.0,
+        "ends_turn": 1.0 if rules.pickup_ends_turn else 0.0,
+        "with_pile": 1.0 if rules.pickup_minimum == "with_pile" else 0.0,
+        "wild_top": 1.0 if wild_top_takeable(rules) else 0.0,
+        "wild_melds": 1.0 if rules.wild_melds else 0.0,
+    }
+
+
+FIELDS = ("with_pile", "wild_melds", "wild_top", "whole", "ends_turn")
+"""Rule fields (as ``features`` names them) whose presence adjusts each core term's weight."""
+CORE = ("1", "lp", "known", "un", "disc", "open", "ltake", "unmin")
+"""Terms whose weight has a part for every rule field in ``FIELDS``."""
+SHARED = ("book", "wilds", "stock", "lo2", "blocks", "my")
+"""Terms with one weight for every rule set."""
+
+
+def _logit(p: float) -> float:
+    p = min(0.997, max(0.003, p))
+    return math.log(p / (1.0 - p))
+
+
+def base_terms(f: Features) -> dict[str, float]:
+    """The logistic form's terms for a natural card's discard (``CORE`` then ``SHARED``)."""
+    lp = _logit(f["pair"])
+    un = 1.0 - f["opened"]
+    base = {
+        "1": 1.0, "lp": lp, "known": 1.0 if f["pair"] >= 0.999 else 0.0, "un": un,
+        "disc": f["disc"], "open": 1.0 if f["open_len"] else 0.0, "ltake": math.log(f["take"]),
+        "unmin": un * f["minimum"] / 100.0,
+        "book": f["book"], "wilds": min(3.0, f["wilds"]), "stock": f["stock"] / 100.0,
+        "lo2": min(0.0, lp) ** 2 / 10.0, "blocks": f["blocks"], "my": f["my_hand"] / 10.0,
+    }
+    return base
+
+
+def active_fields(f: Features) -> tuple[str, ...]:
+    """The rule fields of ``FIELDS`` that are on."""
+    return tuple(field for field in FIELDS if f[field])
+
+
+def terms(f: Features) -> dict[str, float]:
+    """Every term with its value, the field parts named ``field:term`` (as in ``COEF``)."""
+    base = base_terms(f)
+    out = dict(base)
+    for field in active_fields(f):
+        for k in CORE:
+            out[f"{field}:{k}"] = base[k]
+    return out
+
+
+COEF: dict[str, float] = {
+    "1": 0.1387, "lp": 0.3411, "known": -0.0544, "un": 0.3983,
+    "disc": -0.9159, "open": -0.7925, "ltake": 0.7582, "unmin": -1.1823,
+    "book": -1.2086, "wilds": 0.1194, "stock": -0.98, "lo2": -0.5468,
+    "blocks": -0.282, "my": -0.2631, "with_pile:1": -0.0817, "with_pile:lp": 0.2833,
+    "with_pile:known": -0.3894, "with_pile:un": -0.0707, "with_pile:disc": -0.4593, "with_pile:open": -0.1914,
+    "with_pile:ltake": 0.5501, "with_pile:unmin": -0.1622, "wild_melds:1": 0.2204, "wild_melds:lp": 0.0579,
+    "wild_melds:known": 0.3349, "wild_melds:un": 0.469, "wild_melds:disc": -0.4566, "wild_melds:open": -0.601,
+    "wild_melds:ltake": 0.2082, "wild_melds:unmin": -1.0201, "wild_top:1": -0.5475, "wild_top:lp": -0.0101,
+    "wild_top:known": -0.1564, "wild_top:un": -0.362, "wild_top:disc": 0.2132, "wild_top:open": -0.0209,
+    "wild_top:ltake": 0.2209, "wild_top:unmin": -0.0539, "whole:1": -0.7097, "whole:lp": -0.0316,
+    "whole:known": 0.0956, "whole:un": -0.2854, "whole:disc": -0.0019, "whole:open": 0.0221,
+    "whole:ltake": 0.2016, "whole:unmin": 0.1675, "ends_turn:1": -0.7097, "ends_turn:lp": -0.0316,
+    "ends_turn:known": 0.0956, "ends_turn:un": -0.2854, "ends_turn:disc": -0.0019, "ends_turn:open": 0.0221,
+    "ends_turn:ltake": 0.2016, "ends_turn:unmin": 0.1675,
+}
+"""Fitted weights of ``terms`` (missing names weigh nothing)."""
+KNEE = math.log(0.3 / 0.7)
+"""Where the fitted log-odds bend (a chance of 30%), see ``RECAL``."""
+RECAL = (0.1262, 1.0524, -0.3092)
+"""(a, b, c): the stated log-odds are a + b z + c max(0, z - KNEE) of the fitted z, from
+predictions on training deals the fit had not seen (it states high chances too high otherwise)."""
+WILD_COEF: dict[str, float] = {"1": -3.0093}
+"""Fitted weights for a wild card's discard where a wild top card can be taken."""
+
+
+def stated_chance(view: View, opp: int, card: Card, pair: float) -> float:
+    """The calibrated chance that ``opp`` takes the pile after this discard (see module doc)."""
+    if view.rules.pickup == "none":
+        return 0.0
+    return predict(features(view, opp, card, pair))
+
+
+def log_odds(f: Features) -> float:
+    """The fitted log-odds of a natural card's discard, before ``RECAL``."""
+    fields = active_fields(f)
+    z = 0.0
+    for k, v in base_terms(f).items():
+        w = COEF.get(k, 0.0)
+        if k in CORE:
+            w += sum(COEF.get(f"{field}:{k}", 0.0) for field in fields)
+        z += w * v
+    return z
+
+
+def predict(f: Features) -> float:
+    """The fitted form: no chance for a black 3, a meld too full or a rank with no pair
+    possible (never taken in the bench); a wild card's from ``WILD_COEF``; a natural
+    card's from ``COEF`` and ``RECAL``."""
+    if f["kind"] >= 2.0 or (f["kind"] == 0.0 and f["pair"] <= 0.0):
+        return 0.0  # never taken in the bench; pair 0: that hand can't hold two of the rank
+    if f["kind"] == 1.0:
+        if not f["wild_top"]:
+            return 0.0
+        z = WILD_COEF.get("1", 0.0)
+    else:
+        a, b, c = RECAL
+        z = log_odds(f)
+        z = a + b * z + c * max(0.0, z - KNEE)
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
