@@ -59,7 +59,7 @@ def fit(rows: list[Row], ridge: float, iters: int = 30) -> dict[str, float]:
     names = [*base_names, *(f"{fl}:{k}" for fl in S.FIELDS for k in S.CORE)]
     index = {k: i for i, k in enumerate(names)}
     nb = len(base_names)
-    data = [([*S.base_terms(r).values()], S.active_fields(r), float(r["taken"])) for r in rows]
+    data = [([S.base_terms(r)[k] for k in base_names], S.active_fields(r), float(r["taken"])) for r in rows]
     patterns = sorted({fl for _, fl, _ in data})
 
     def cols(fields: tuple[str, ...]) -> list[list[int]]:
@@ -122,8 +122,7 @@ def recal(rows: list[Row], ridge: float) -> tuple[float, float, float]:
     pts: list[tuple[float, float]] = []
     for half in (0, 1):
         coef = fit([r for r in rows if r["deal"] % 2 == half], ridge)
-        S.COEF.clear()
-        S.COEF.update(coef)
+        S.set_coef(coef)
         for r in rows:
             if r["deal"] % 2 != half:
                 pts.append((S.log_odds(r), float(r["taken"])))
@@ -173,8 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"COEF: dict[str, float] = {json.dumps(coef)}")
     print(f"RECAL = {rc}")
     print(f"WILD_COEF: dict[str, float] = {json.dumps(wild)}")
-    S.COEF.clear()
-    S.COEF.update(coef)
+    S.set_coef(coef)
     S.RECAL = rc
     S.WILD_COEF.clear()
     S.WILD_COEF.update(wild)
