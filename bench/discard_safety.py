@@ -1,14 +1,17 @@
 """Discard safety, calibrated: predicted against observed "the next opponent takes the pile".
 
     python -m bench.discard_safety --rules classic --deals 40 [--first-deal 700000001] [--json]
+        [--dump rows.jsonl]
 
 Plays duplicate games of Hard against Normal as the arena does.  At every discard by either
 level, the discarding bot's own estimate for that card is recorded (Hard: the chance its
-reason states, ``hard.said_chance`` of its take weight; Normal: its rough ``feed_risk``
-weight, which no reason states as a chance), then the game shows whether
+reason states, ``safety.stated_chance``, kept apart from its play weight; Normal: its rough
+``feed_risk`` weight, which no reason states as a chance), then the game shows whether
 the next player took the pile on its turn, and (from the real hand, which no bot sees) whether
 it held the pair.  Grouped by 10-point band of the prediction: how many discards, the mean
-prediction, the share taken and the share where the pair was held.
+prediction, the share taken and the share where the pair was held.  ``--dump`` writes one
+JSON line per discard (level, deal, Hard's former statement ``said``, the play weight, the
+outcome and ``safety.features``) for fitting the stated chance.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import sys
 from collections import defaultdict
 from typing import Any
 
+from engine import cards as C
 from engine import seats
 from engine.actions import Discard, PickUp
 from engine.bots import make_bot
@@ -26,6 +30,7 @@ from engine.bots.base import Bot, decision_rng
 from engine.bots.context import Ctx
 from engine.bots.hard import HardBot, said_chance
 from engine.bots.normal import NormalBot
+from engine.bots.safety import features, stated_chance
 from engine.plans import pairs_with
 from engine.rules import PRESETS, RuleSet
 from engine.state import Game
@@ -42,11 +47,14 @@ def held_pair(game: Game, seat: int, card: int) -> bool:
     return sum(1 for c in game.players[seat].hand if pairs_with(game.rules, card, c)) >= 2
 
 
-def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row]) -> None:
-    """One whole game; a row for every discard that doesn't end the round."""
+def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row],
+              dump: list[dict[str, Any]] | None = None) -> None:
+    """One whole game; a row for every discard that doesn't end the round (and its features
+    in ``dump``, when given)."""
     game = Game(rules, deal)
-    bots: list[Bot] = [make_bot(levels[seats.team_of(s)], s, deal) for s in range(rules.players)]
+    bots: list[Bot] = [make_bot(levels[seats.team_of(s, rules.players)], s, deal) for s in range(rules.players)]
     pending: tuple[str, float, int, bool, str] | None = None  # level, chance, next seat, pair held, situation
+    extra: dict[str, Any] = {}
     for _ in range(MAX_DECISIONS):
         if game.over:
             return
@@ -56,20 +64,30 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row
         d = bot.decide(view)
         if pending is not None and seat == pending[2] and game.phase == "draw":
             rows.append((pending[0], pending[1], isinstance(d.action, PickUp), pending[3], pending[4]))
+            if dump is not None:
+                dump.append({**extra, "taken": int(isinstance(d.action, PickUp)), "held": int(pending[3])})
             pending = None
         if game.phase in ("round_over", "game_over"):
             pending = None
         if isinstance(d.action, Discard) and isinstance(bot, NormalBot):
             ctx = Ctx(view, decision_rng(bot.seed, view))
-            chance, _ = bot.feed_risk(ctx, d.action.card)
-            if isinstance(bot, HardBot):
-                chance = said_chance(chance)  # the chance its reason states
+            card = d.action.card
+            weight, _ = bot.feed_risk(ctx, card)
+            chance = weight
             nxt = seats.next_seat(seat, rules.players)
+            pair = 0.0
+            if isinstance(bot, HardBot):
+                if not C.is_wild(card):
+                    pair = bot.tracker(ctx).pair_chance(nxt, C.rank(card))
+                chance = stated_chance(view, nxt, card, pair)  # the chance its reason states
+            if dump is not None:
+                extra = {"level": bot.level, "deal": deal, "weight": weight, "said": said_chance(weight),
+                         "stated": chance, **features(view, nxt, card, pair)}
             opened = game.teams[game.team_of(nxt)].opened
             pile = len(game.pile) + 1
             size = "1-3" if pile <= 3 else "4-9" if pile < 10 else "10+"
             where = f"{'opened' if opened else 'not opened'}, pile {size}"
-            pending = (bot.level, chance, nxt, held_pair(game, nxt, d.action.card), where)
+            pending = (bot.level, chance, nxt, held_pair(game, nxt, card), where)
         game.apply(d.action)
     raise RuntimeError(f"deal {deal}: the game did not end")
 
@@ -100,12 +118,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=40)
     p.add_argument("--first-deal", type=int, default=700_000_001)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--dump", metavar="FILE", help="write every discard's features as JSON lines")
     args = p.parse_args(argv)
     rules = PRESETS[args.rules]
     rows: list[Row] = []
+    dump: list[dict[str, Any]] | None = [] if args.dump else None
     for deal in range(args.first_deal, args.first_deal + args.deals):
         for levels in (("hard", "normal"), ("normal", "hard")):
-            play_game(rules, deal, levels, rows)
+            play_game(rules, deal, levels, rows, dump)
+    if args.dump and dump is not None:
+        with open(args.dump, "w", encoding="utf-8") as out:
+            for d in dump:
+                out.write(json.dumps({"rules": rules.name, **d}) + "\n")
     per_level = {lvl: sum(1 for r in rows if r[0] == lvl) for lvl in ("hard", "normal")}
     report = {"rules": rules.name, "deals": args.deals, "first_deal": args.first_deal,
               "discards": per_level, "bands": bands(rows),

@@ -6,7 +6,7 @@
   to be in that hand.  The chance that the next opponent holds a natural pair
   of a rank (hypergeometric), lowered for a side that hasn't opened
   (``take_chance``), replaces Normal's
-  rough guess when discarding; the reason states it as measured (``said_chance``).
+  rough guess when discarding; the reason states a calibrated chance (``safety.stated_chance``).
 * Look-ahead: to decide whether going out now pays, it deals the hidden cards
   at random many times (consistent with the view: counts, known pickups) and
   averages what every hand and unplayed foot would cost.  The number of
@@ -45,6 +45,7 @@ from .context import Ctx
 from .knowledge import discarded_ranks, hidden_rank_counts, pair_chance
 from .normal import NormalBot
 from .planning import Style
+from .safety import stated_chance
 from .sampling import known_holdings, sample_game
 
 SAMPLES = 12
@@ -175,7 +176,8 @@ class HardBot(NormalBot):
         if m is not None:
             chance *= 0.6  # a pair they held would mostly be on the table already
         chance = take_chance(rules, view, opp, chance)
-        return chance, take_words(view.seats[opp].name, said_chance(chance))
+        said = stated_chance(view, opp, card, self.tracker(ctx).pair_chance(opp, r))  # calibrated; not the weight
+        return chance, take_words(view.seats[opp].name, said)
 
     def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
         """What ``seat`` would lose if the round ended now, averaged over sampled deals."""
@@ -215,8 +217,9 @@ def take_chance(rules: RuleSet, view: View, opp: int, pair: float) -> float:
 
 
 def said_chance(weight: float) -> float:
-    """The chance a reason states for a discard whose take weight is ``weight``.
+    """The chance reasons stated (before ``safety.stated_chance``) for a discard whose take weight is ``weight``.
 
+    Kept for ``bench.discard_safety``'s "before" column.
     The weight that plays best (arena) runs below what happens: players keep pairs, and
     Hard keeps its safe cards, so the discards it makes at a given weight are the ones with
     no safer card in hand, and those are taken more often.  bench.discard_safety measured the takes by band of the
@@ -229,8 +232,10 @@ def take_words(name: str, chance: float) -> str:
     """How likely ``name`` takes the pile after this discard, in words that fit the chance."""
     if chance < 0.05:
         return f"{name} will almost surely not take the pile"
-    if chance < 0.5:
+    if chance < 0.25:
         return f"{name} would take the pile only about {chance:.0%} of the time"
+    if chance < 0.5:
+        return f"{name} would take the pile about {chance:.0%} of the time"
     if chance < 0.995:
         return (f"{name} may well take the pile (about {chance:.0%} of the time), "
                 "but every other card would cost more to give up")

@@ -1,0 +1,147 @@
+"""Hard's stated discard safety (``engine.bots.safety``): shape checks on the fitted form,
+and proof that the statement never changes what Hard plays."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import time
+
+import pytest
+
+from engine import cards as C
+from engine.actions import Discard
+from engine.bots import hard as H
+from engine.bots import make_bot, safety
+from engine.bots.base import decision_rng
+from engine.bots.context import Ctx
+from engine.bots.hard import HardBot, take_chance
+from engine.bots.knowledge import discarded_ranks
+from engine.rules import PRESETS, RuleSet
+from engine.state import Game
+from engine.views import view_for
+from tests.helpers import arrange
+
+TAKEN = ("classic", "pagat", "thirteen", "hkf")
+PAIRS = [0.0, 0.001, 0.01, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 0.99, 0.999, 1.0]
+
+
+def _base(rules: RuleSet) -> safety.Features:
+    """Features of a plain 9 discarded early in a round, East next."""
+    game = arrange(rules, hands={0: "9S 4H 6D 8C KS", 1: "5S 5H QD JC 10S"}, stock_size=80)
+    return safety.features(view_for(game, 0), 1, C.parse("9S"), 0.2)
+
+
+def _variants(rules: RuleSet) -> list[safety.Features]:
+    out = []
+    base = _base(rules)
+    for opened in (0.0, 1.0):
+        for disc in (0.0, 1.0):
+            for open_len in (0.0, 4.0):
+                for take in (1.0, 3.0, 7.0, 20.0) if rules.pickup == "whole" else (1.0, 3.0, 7.0):
+                    for stock in (5.0, 60.0, 150.0):
+                        out.append({**base, "opened": opened, "disc": disc, "open_len": open_len, "take": take,
+                                    "pile": take, "stock": stock, "minimum": 0.0 if opened else 90.0})
+    return out
+
+
+@pytest.mark.parametrize("name", TAKEN)
+def test_stated_chance_is_a_probability_rising_with_the_pair_chance(name: str) -> None:
+    for f in _variants(PRESETS[name]):
+        chances = [safety.predict({**f, "pair": p}) for p in PAIRS]
+        assert all(0.0 <= c <= 1.0 for c in chances)
+        assert all(b >= a - 1e-12 for a, b in itertools.pairwise(chances)), (f, chances)
+        assert chances[0] == 0.0  # fewer than two copies out of sight
+        assert chances[-2] > chances[1]
+
+
+@pytest.mark.parametrize("name", TAKEN)
+def test_an_unopened_side_takes_less_often_than_an_opened_one(name: str) -> None:
+    for f in _variants(PRESETS[name]):
+        if not f["opened"]:
+            continue
+        for p in PAIRS[3:]:
+            opened = safety.predict({**f, "pair": p})
+            unopened = safety.predict({**f, "pair": p, "opened": 0.0, "minimum": 50.0})
+            assert unopened < opened, (f, p)
+
+
+@pytest.mark.parametrize("name", TAKEN)
+def test_a_thrown_away_rank_is_safer(name: str) -> None:
+    for f in _variants(PRESETS[name]):
+        for p in PAIRS[3:-2]:
+            assert safety.predict({**f, "pair": p, "disc": 1.0}) < safety.predict({**f, "pair": p, "disc": 0.0})
+
+
+def test_cards_that_cannot_be_taken_are_said_safe() -> None:
+    classic = PRESETS["classic"]
+    f = _base(classic)
+    assert safety.predict({**f, "kind": 2.0, "pair": 1.0}) == 0.0  # a black 3
+    assert safety.predict({**f, "kind": 3.0, "pair": 1.0}) == 0.0  # their meld is too full
+    assert safety.predict({**f, "kind": 1.0}) == 0.0  # a wild card where a wild top can't be taken
+    view = view_for(Game(PRESETS["rook"], 1), 0)  # the pile is never taken
+    assert safety.stated_chance(view, 1, view.hand[0], 1.0) == 0.0
+
+
+def test_stated_chance_is_cheap() -> None:
+    game = arrange(PRESETS["hkf"], hands={0: "9S 4H 6D 8C KS", 1: "5S 5H QD JC 10S"}, stock_size=80)
+    view = view_for(game, 0)
+    card = C.parse("9S")
+    n = 2000
+    start = time.process_time()
+    for _ in range(n):
+        safety.stated_chance(view, 1, card, 0.3)
+    assert (time.process_time() - start) / n < 0.0001  # CPU time: measured about 0.025 ms
+
+
+def _discard_weights_match_take_chance(game: Game, bot: HardBot) -> int:
+    """Every legal natural discard's play weight is ``take_chance`` of the tracked pair, as before."""
+    view = view_for(game, game.turn)
+    ctx = Ctx(view, decision_rng(bot.seed, view))
+    opp = ctx.opponents[0]
+    checked = 0
+    for card in sorted(set(view.hand)):
+        if C.is_wild(card) or (C.is_black_three(card) and view.rules.black_threes_special):
+            continue
+        r = C.rank(card)
+        m = ctx.opp_open(r)
+        if m is not None and len(m.cards) + 3 > 7 and view.rules.one_open_meld_per_rank:
+            continue
+        weight, _ = bot.feed_risk(ctx, card)
+        pair = bot.tracker(ctx).pair_chance(opp, r)
+        if discarded_ranks(view, opp)[r]:
+            pair *= 0.3
+        if m is not None:
+            pair *= 0.6
+        assert weight == take_chance(view.rules, view, opp, pair)
+        checked += 1
+    return checked
+
+
+def _round_moves(rules: RuleSet, deal: int, check_weights: bool) -> tuple[str, int]:
+    """A digest of every action in the first round of Hard (seats 0, 2) against Normal."""
+    game = Game(rules, deal)
+    bots = [make_bot("hard" if s % 2 == 0 else "normal", s, deal) for s in range(rules.players)]
+    digest = hashlib.sha256()
+    checked = 0
+    for _ in range(20_000):
+        if game.over or game.round_index > 0 or game.phase in ("round_over", "game_over"):
+            break
+        seat = game.to_act if game.to_act is not None else 0
+        bot = bots[seat]
+        d = bot.decide(view_for(game, seat))
+        if check_weights and isinstance(d.action, Discard) and isinstance(bot, HardBot):
+            checked += _discard_weights_match_take_chance(game, bot)
+        digest.update(repr(d.action).encode())
+        game.apply(d.action)
+    return digest.hexdigest(), checked
+
+
+@pytest.mark.parametrize("name", ["classic", "hkf"])
+def test_the_statement_never_changes_the_play(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = PRESETS[name]
+    real, checked = _round_moves(rules, 700_000_001, check_weights=True)
+    assert checked > 10
+    monkeypatch.setattr(H, "stated_chance", lambda *a: 0.99)
+    absurd, _ = _round_moves(rules, 700_000_001, check_weights=False)
+    assert absurd == real
