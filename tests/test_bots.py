@@ -258,3 +258,31 @@ def test_hard_keeps_clean_melds_clean_while_clean_books_are_missing() -> None:
     assert plan_melds(rules, hand, melds, needs, OPTIONAL_WILD_STYLE).wilds_used() == 0
     # Without the switch the third clean meld is made into a dirty book.
     assert plan_melds(rules, hand, melds, needs, replace(OPTIONAL_WILD_STYLE, clean_first=False)).wilds_used() == 2
+
+
+def test_hard_takes_a_big_whole_pile_that_normal_leaves() -> None:
+    """Hand, Knee and Foot (the whole pile): Hard takes ten cards with four black 3s among them;
+    Normal, counting each black 3 against the pile, draws instead.  Where a pickup takes seven
+    cards, Hard counts the pile as Normal does."""
+    from engine.actions import Draw, PickUp
+    from engine.bots.context import Ctx
+    from engine.bots.hard import WHOLE_PILE_CARD, HardBot
+    from engine.bots.normal import NormalBot
+    from tests.helpers import arrange
+
+    def position(rules: RuleSet) -> Game:
+        return arrange(rules, phase="draw", hands={0: "KS KH 4C 6D 8S 9H 10C QD AS"},
+                       pile="3C 3S 3C 3S 6H 8D 9C JD 4H KD", melds={0: [(12, "QS QH QC")]},
+                       opened={0: True})
+
+    view = view_for(position(preset("hkf")), 0)
+    assert isinstance(NormalBot(0, 1).decide(view).action, Draw)
+    took = HardBot(0, 1).decide(view)
+    assert isinstance(took.action, PickUp)
+    assert "four black 3s" in took.reason and "nine cards" in took.reason
+    ctx = Ctx(view, SplitMix64(1))
+    gain = HardBot(0, 1).pickup_score(ctx)[0] - NormalBot(0, 1).pickup_score(ctx)[0]
+    assert gain == WHOLE_PILE_CARD * 9
+    top7 = view_for(position(preset("hkf", pickup="top7")), 0)
+    ctx = Ctx(top7, SplitMix64(1))
+    assert HardBot(0, 1).pickup_score(ctx) == NormalBot(0, 1).pickup_score(ctx)

@@ -24,6 +24,8 @@
   ahead of a pair of anything else when discarding.
 * While a wild book is still needed, spare wild cards go to the wild meld
   before any dirty meld (the wild book was what teams lacked at round end).
+* Where a pickup takes the whole pile, piles are taken more readily than Normal
+  takes them, black 3s and all (measured: Hand, Knee and Foot's big piles pay).
 * Where the pile can never be taken, a lone card or pair is kept more when
   many copies of its rank are still unseen, less when few are.
 """
@@ -43,7 +45,7 @@ from . import explain as E
 from .base import Decision
 from .context import Ctx
 from .knowledge import discarded_ranks, hidden_rank_counts, pair_chance
-from .normal import NormalBot
+from .normal import FOOT_DONE_DISCOUNT, NormalBot
 from .planning import Style
 from .safety import stated_chance
 from .sampling import known_holdings, sample_game
@@ -57,6 +59,9 @@ SAID_BOOST = 2.0
 """A take weight w is said as a chance of 1 - (1 - w) ** this (see ``said_chance``)."""
 UNOPENED_TAKE = 0.2
 """Share of held pairs that take the pile when the taker's side hasn't opened (measured 0.05-0.56)."""
+WHOLE_PILE_CARD = 0.6
+"""Where a pickup takes the whole pile (``rules.pickup == "whole"``), what each card taken is worth
+on top of Normal's count (pickup scale: a draw is worth ``rules.draw``); see ``pickup_score``."""
 LIVE_KEEP = 4.0
 """Where the pile can never be taken (``rules.pickup == "none"``), a lone card or pair is kept up to
 this much more (or less) as its rank has more (or fewer) copies unseen than the average rank."""
@@ -178,6 +183,20 @@ class HardBot(NormalBot):
         chance = take_chance(rules, view, opp, chance)
         said = stated_chance(view, opp, card, self.tracker(ctx).pair_chance(opp, r))  # calibrated; not the weight
         return chance, take_words(view.seats[opp].name, said)
+
+    def pickup_score(self, ctx: Ctx) -> tuple[float, str]:
+        """Normal's score, raised where a pickup takes the whole pile: every card taken counts
+        ``WHOLE_PILE_CARD`` more, and Normal's discount for cards taken in the foot once every
+        book is made is dropped (in the arena, Hand, Knee and Foot's big piles paid for
+        themselves, black 3s and all; see the bots README, issue 14 part 1)."""
+        score, reason = super().pickup_score(ctx)
+        if ctx.rules.pickup != "whole":
+            return score, reason
+        taken = ctx.pile_take() - 1
+        score += WHOLE_PILE_CARD * taken
+        if ctx.in_foot and ctx.needs.done:
+            score += FOOT_DONE_DISCOUNT * taken
+        return score, reason
 
     def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
         """What ``seat`` would lose if the round ended now, averaged over sampled deals."""

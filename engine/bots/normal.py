@@ -38,6 +38,8 @@ AVG_CARD = 8.5
 """Rough points of an unseen card left in a hand."""
 CLOSE_TO_OUT = "close to going out"
 """The words of the going-out reason that says an opponent may go out soon (checked by bench.going_out)."""
+FOOT_DONE_DISCOUNT = 0.6
+"""Pickup score taken off per card when a seat in its foot, with every book made, takes the pile."""
 CLOSE_CARDS = 5
 """An opponent in the foot with at most this many cards in hand holds 'few cards'."""
 
@@ -189,7 +191,7 @@ class NormalBot:
             else:
                 score += 0.7
         if ctx.in_foot and ctx.needs.done:
-            score -= 0.6 * len(taken)
+            score -= FOOT_DONE_DISCOUNT * len(taken)
         if rules.pickup_ends_turn:
             score -= 1.0
         held = E.ranks(rules, C.rank(top), 2, natural=not C.is_wild(top))
