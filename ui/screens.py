@@ -10,7 +10,16 @@ from engine.state import Game, seat_names
 from . import sides
 from .controller import HUMAN, Controller
 from .rules_text import rules_page
-from .settings import HOUSE_CHOICES, LEVELS, PRESET_NAMES, PRESET_TITLES, players_label, players_offered, switch_value
+from .settings import (
+    HOUSE_CHOICES,
+    LEVELS,
+    PRESET_NAMES,
+    PRESET_TITLES,
+    players_label,
+    players_offered,
+    switch_applies,
+    switch_value,
+)
 from .widgets import button, card_row, esc
 
 
@@ -39,6 +48,8 @@ def settings_screen(ctrl: Controller) -> str:
     house = []
     table = ""
     for key, (label, choices) in HOUSE_CHOICES.items():
+        if not switch_applies(base, key):
+            continue  # a switch that changes nothing under these rules
         value = s.house.get(key, switch_value(base, key))
         current = next((code for v, code, _ in choices if v == value and type(v) is type(value)), "")
         if key == "players":

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from engine.errors import LoadError
+from engine.plans import wild_top_takeable
 from engine.rules import (
     LEGACY_VALUES,
     PRESETS,
@@ -128,6 +129,13 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
             ("club", "club", "The club sheet: 2,000, 2,000 and 1,500 (its first meld is 60)"),
         ),
     ),
+    "wild_top_pair": (
+        "Taking the pile with a wild card on top",
+        (
+            ("same", "same", "Two of that same wild card (jokers under a joker, 2s under a 2)"),
+            ("any", "any", "Any two wild cards"),
+        ),
+    ),
     "red_three_unplayed": (
         "A red 3 in a foot never picked up",
         ((-500, "-500", "Costs 500"), (-100, "-100", "Costs 100"), (0, "0", "Costs nothing")),
@@ -141,6 +149,18 @@ the club sheet's canasta values come with its first meld from 60."""
 
 PRESET_ONLY = ("canastas",)
 """Switches that only fit a rule set whose own values are one of theirs (the canastas of 7s and 5s)."""
+
+NEEDS_WILD_TOP = ("wild_top_pair",)
+"""Switches that only mean something where a wild card on top of the pile can be taken."""
+
+
+def switch_applies(base: RuleSet, key: str) -> bool:
+    """True when the house-rule switch ``key`` changes anything under the preset ``base``."""
+    if key in PRESET_ONLY:
+        return switch_value(base, key) is not None
+    if key in NEEDS_WILD_TOP:
+        return wild_top_takeable(base)
+    return True
 
 KEEP_ON_PRESET_CHANGE = ("players",)
 """Switches that are about the table, not the rules: kept when the rule set changes."""
@@ -217,7 +237,7 @@ def rules_for(preset_name: str, house: dict[str, Any]) -> RuleSet:
     for key, value in house.items():
         if key not in HOUSE_CHOICES:
             raise ValueError(f"unknown house rule {key}")
-        if key in PRESET_ONLY and switch_value(base, key) is None:
+        if not switch_applies(base, key):
             raise ValueError(f"house rule {key} is not a rule of this rule set")
         changes.update(rule_fields(key, value))
     changes = {k: v for k, v in changes.items() if getattr(base, k) != v}

@@ -7,9 +7,11 @@ import pytest
 from engine import cards as C
 from engine.rules import PRESETS, preset, rules_from_dict
 from engine.scoring import TeamTable, score
+from ui.controller import Controller
 from ui.rules_text import rules_page
+from ui.screens import settings_screen
 from ui.settings import HOUSE_CHOICES, Settings, house_of, load_settings, rules_for
-from ui.share import build_query, parse_query
+from ui.share import ShareProblem, ShareRequest, build_query, parse_query
 
 
 def page_text(rules: object) -> str:
@@ -118,3 +120,28 @@ def test_wild_top_and_extras_on_the_rules_page() -> None:
     assert "can't be taken while a wild card is on top" in page_text(PRESETS["classic"])
     text = page_text(preset("hkf", extras_on_books=True))
     assert "doesn't need for going out" in text and "never onto 5s and 7s or wild books" in text
+
+
+def test_the_wild_top_pair_is_a_switch_where_a_wild_top_can_be_taken() -> None:
+    """Sources 003 and 004 differ: two of the same wild card under a wild top, or any two."""
+    thirteen = Settings(preset="thirteen").with_change("house:wild_top_pair", "any")
+    assert thirteen.rules().wild_top_pair == "any" and house_of(thirteen.rules()) == {"wild_top_pair": "any"}
+    words = page_text(thirteen.rules())
+    assert "two wild cards, jokers and 2s alike" in words and "two of that same wild card" not in words
+    hkf = Settings(preset="hkf").with_change("house:wild_top_pair", "same")
+    assert hkf.rules().wild_top_pair == "same"
+    assert "two of that same wild card" in page_text(hkf.rules())
+    # Where a wild card on top can never be taken the switch would change nothing: refused, and not offered.
+    for name in ("classic", "pagat", "rook"):
+        with pytest.raises(ValueError):
+            Settings(preset=name).with_change("house:wild_top_pair", "any")
+        ctrl = Controller(Settings(preset=name))
+        assert 'data-setting="house:wild_top_pair"' not in settings_screen(ctrl)
+    ctrl = Controller(thirteen)
+    assert 'data-setting="house:wild_top_pair"' in settings_screen(ctrl)
+    # A shared link carries it, and a link that sets it where it means nothing is refused.
+    query = build_query(thirteen.rules(), 12)
+    opened = parse_query(query)
+    assert "wild_top_pair.any" in query and isinstance(opened, ShareRequest)
+    assert opened.house == {"wild_top_pair": "any"}
+    assert isinstance(parse_query(query.replace("thirteen", "classic")), ShareProblem)
