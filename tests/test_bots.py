@@ -221,6 +221,29 @@ def test_hard_feeds_the_needed_wild_book_first() -> None:
     assert any(p.meld == 0 for p in old.plays)
 
 
+def test_hard_leaves_a_near_clean_meld_clean_while_clean_books_are_missing() -> None:
+    from engine import cards as C
+    from engine.bots.hard import TUNED_STYLE, style_for
+    from engine.bots.knowledge import team_needs
+    from engine.bots.planning import plan_melds
+    from engine.views import MeldView
+
+    rules = preset("classic")
+    assert style_for(rules).keep_near_clean == 5
+    dirty = MeldView(0, 8, (*(C.make(8, s % 4) for s in range(5)), C.make(2, 0), C.make(2, 1)), True, "dirty")
+    kings = MeldView(1, 13, tuple(C.make(13, s % 4) for s in range(6)), False, "clean")
+    nines = MeldView(2, 9, tuple(C.make(9, s % 4) for s in range(5)), False, "clean")
+    melds = [dirty, kings, nines]
+    hand = [C.JOKER, C.make(2, 2), C.make(2, 3), C.make(6, 0), C.make(11, 1)]
+    needs = team_needs(rules, [(m.rank, m.cards) for m in melds])
+    assert needs.clean == 1 and needs.dirty == 0
+    # The side still needs a clean book: the five clean 9s wait for the naturals to come.
+    assert plan_melds(rules, hand, melds, needs, TUNED_STYLE).wilds_used() == 0
+    # Without the switch two wild cards make the 9s a dirty book (the kings, the largest, stay clean).
+    old = plan_melds(rules, hand, melds, needs, replace(TUNED_STYLE, keep_near_clean=0))
+    assert [(p.meld, len(p.cards)) for p in old.plays] == [(2, 2)]
+
+
 def test_hard_keeps_ranks_with_more_copies_unseen_where_the_pile_is_dead() -> None:
     from engine.bots.context import Ctx
     from engine.bots.hard import LIVE_KEEP, HardBot
@@ -256,8 +279,10 @@ def test_hard_keeps_clean_melds_clean_while_clean_books_are_missing() -> None:
     needs = team_needs(rules, [(m.rank, m.cards) for m in melds])
     assert needs.dirty == 0 and needs.clean == 2
     assert plan_melds(rules, hand, melds, needs, OPTIONAL_WILD_STYLE).wilds_used() == 0
-    # Without the switch the third clean meld is made into a dirty book.
-    assert plan_melds(rules, hand, melds, needs, replace(OPTIONAL_WILD_STYLE, clean_first=False)).wilds_used() == 2
+    # Without the switch (and without keep_near_clean, which also holds these five-card melds)
+    # the third clean meld is made into a dirty book.
+    plain = replace(OPTIONAL_WILD_STYLE, clean_first=False, keep_near_clean=0)
+    assert plan_melds(rules, hand, melds, needs, plain).wilds_used() == 2
 
 
 def test_hard_takes_a_big_whole_pile_that_normal_leaves() -> None:

@@ -36,6 +36,9 @@ class Style:
     """While a wild book is still needed, spare wild cards go to the wild meld before any other meld."""
     clean_first: bool = False
     """Once the dirty books are made but clean ones are still needed, keep every clean meld clean."""
+    keep_near_clean: int = 0
+    """While clean books are still needed, never add a wild card to a clean meld of at least this
+    many natural cards (0: off); the partner's naturals are likelier to finish it clean."""
 
 
 @dataclass
@@ -182,6 +185,8 @@ def plan_melds(
         clean_keep = _clean_keepers(targets, needs) if style.keep_clean and not use_all else set()
         if clean_only:
             clean_keep |= {id(t) for t in targets if t.counts()[1] == 0}
+        if style.keep_near_clean and not use_all and needs.clean_total > 0:
+            clean_keep |= {id(t) for t in targets if t.counts()[1] == 0 and t.counts()[0] >= style.keep_near_clean}
         for t in sorted(targets, key=lambda t: -t.size):
             if t.rank == C.WILD_RANK:
                 continue
