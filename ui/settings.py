@@ -132,7 +132,7 @@ HOUSE_CHOICES: dict[str, tuple[str, tuple[Choice, ...]]] = {
     "wild_top_pair": (
         "Taking the pile with a wild card on top",
         (
-            ("same", "same", "Two of that same wild card (jokers under a joker, 2s under a 2)"),
+            ("same", "same", "Two of the same wild card"),
             ("any", "any", "Any two wild cards"),
         ),
     ),
