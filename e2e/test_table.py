@@ -219,3 +219,21 @@ def test_computer_moves_leave_open_panels_and_focus_alone(new_page: Callable[...
     page.wait_for_function(f"Number(document.body.dataset.moves) > {moves + 1}", timeout=10_000)
     assert page.locator("details.house").get_attribute("open") is not None
     assert level.evaluate("el => el === document.activeElement")
+
+
+def test_a_portrait_tablet_reaches_the_score_pad_and_statistics_from_the_table(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    """At 768 px the header has room for four screens only: Menu lists the Score pad and Statistics."""
+    page = new_page(**TABLET)
+    table = Table(page, base_url).open()
+    header = page.locator("nav.menu")
+    assert not header.get_by_role("button", name="Score pad", exact=True).is_visible()
+    assert page.get_by_role("button", name="Menu", exact=True).is_visible()
+    assert page.locator(".top").bounding_box()["height"] < 70  # one line: the title gives way, nothing wraps
+    for name, screen in (("Score pad", "pad"), ("Statistics", "stats")):
+        table.menu(name)
+        assert page.locator(f'nav.menu button[data-arg="{screen}"][aria-current="page"]').count() == 1, name
+        assert not table.scrolls_sideways(), name
+        table.menu("Table")
+        assert page.locator(".screen-table").count() == 1
