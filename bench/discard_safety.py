@@ -28,7 +28,7 @@ from engine.actions import Discard, PickUp
 from engine.bots import make_bot
 from engine.bots.base import Bot, decision_rng
 from engine.bots.context import Ctx
-from engine.bots.hard import HardBot, said_chance
+from engine.bots.hard import HardBot
 from engine.bots.normal import NormalBot
 from engine.bots.safety import features, stated_chance
 from engine.plans import pairs_with
@@ -37,6 +37,12 @@ from engine.state import Game
 from engine.views import view_for
 
 MAX_DECISIONS = 60_000
+
+
+def said_chance(weight: float) -> float:
+    """The chance Hard's reasons stated before ``safety.stated_chance`` (this bench's "before" column):
+    its take weight mapped onto the measured takes as 1 - (1 - w) ** 2."""
+    return 1.0 - (1.0 - min(1.0, weight)) ** 2
 
 Row = tuple[str, float, bool, bool, str]
 """(level, predicted chance, taken by the next player, next player held the pair, situation)."""

@@ -18,6 +18,8 @@ from .settings import (
     Settings,
     players_label,
     players_offered,
+    switch_applies,
+    switch_options,
     switch_value,
 )
 from .widgets import button, esc
@@ -311,19 +313,10 @@ def pad_setup(desk: PadDesk, pad: Pad) -> str:
     base = preset(pad.preset)
     rules = [select("rules:preset", "Rule set", [(n, PRESET_TITLES[n]) for n in PRESET_NAMES], pad.preset, fixed)]
     for key in SCORING_SWITCHES:
-        label, choices = HOUSE_CHOICES[key]
-        value = pad.house.get(key, switch_value(base, key))
-        current = next((code for v, code, _ in choices if v == value and type(v) is type(value)), "")
-        if key == "players":
-            offered = players_offered(base)
-            options = [(code, players_label(base, v)) for v, code, _ in choices if v in offered]
-        else:
-            options = [(code, text) for v, code, text in choices]
-        if not current:
-            if key == "canastas":
-                continue  # only the rule sets with books of 7s and 5s have this switch
-            options.insert(0, ("", "As the rule set says"))
-        rules.append(select(f"rules:house:{key}", label, options, current, fixed))
+        if not switch_applies(base, key):
+            continue  # e.g. the canastas of 7s and 5s: only the rule sets that have those books
+        options, current = switch_options(base, key, pad.house.get(key, switch_value(base, key)))
+        rules.append(select(f"rules:house:{key}", HOUSE_CHOICES[key][0], options, current, fixed))
     note = (
         "<p class=\"tip\">The rules are fixed now that a round has entries.</p>" if fixed
         else "<p class=\"tip\">The rules can change until the first entry.</p>"

@@ -15,9 +15,8 @@ from .settings import (
     LEVELS,
     PRESET_NAMES,
     PRESET_TITLES,
-    players_label,
-    players_offered,
     switch_applies,
+    switch_options,
     switch_value,
 )
 from .widgets import button, card_row, esc
@@ -47,18 +46,10 @@ def settings_screen(ctrl: Controller) -> str:
     base = preset(s.preset)
     house = []
     table = ""
-    for key, (label, choices) in HOUSE_CHOICES.items():
+    for key, (label, _choices) in HOUSE_CHOICES.items():
         if not switch_applies(base, key):
             continue  # a switch that changes nothing under these rules
-        value = s.house.get(key, switch_value(base, key))
-        current = next((code for v, code, _ in choices if v == value and type(v) is type(value)), "")
-        if key == "players":
-            offered = players_offered(base)
-            options = [(code, players_label(base, v)) for v, code, _text in choices if v in offered]
-        else:
-            options = [(code, text) for _v, code, text in choices]
-        if not current:
-            options.insert(0, ("", "As the rule set says"))
+        options, current = switch_options(base, key, s.house.get(key, switch_value(base, key)))
         select = _select("house:" + key, label, options, current)
         if key == "players":
             table = select  # the table size goes outside the folded house rules

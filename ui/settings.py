@@ -193,6 +193,21 @@ def players_label(rules: RuleSet, players: int) -> str:
     return label
 
 
+def switch_options(base: RuleSet, key: str, value: Any) -> tuple[list[tuple[str, str]], str]:
+    """A switch's (code, label) options under the preset ``base``, and the code of ``value`` ('' when
+    the value is none of them: then the first option is "As the rule set says")."""
+    choices = HOUSE_CHOICES[key][1]
+    current = next((code for v, code, _ in choices if v == value and type(v) is type(value)), "")
+    if key == "players":
+        offered = players_offered(base)
+        options = [(code, players_label(base, v)) for v, code, _ in choices if v in offered]
+    else:
+        options = [(code, text) for _v, code, text in choices]
+    if not current:
+        options.insert(0, ("", "As the rule set says"))
+    return options, current
+
+
 def rule_fields(key: str, value: Any) -> dict[str, Any]:
     """The RuleSet fields a house-rule switch sets."""
     if key in DERIVED:

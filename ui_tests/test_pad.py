@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -200,8 +201,9 @@ def good_record() -> dict[str, Any]:
     return json.loads(P.dump(pad))  # type: ignore[no-any-return]
 
 
-def tamper(path: list[Any], value: Any) -> str:
-    data = good_record()
+def tamper(path: list[Any], value: Any, record: Callable[[], Any] = good_record) -> str:
+    """A saved pad record with one field replaced (the four-player pad, or ``record``'s)."""
+    data = record()
     here = data
     for step in path[:-1]:
         here = here[step]
@@ -489,12 +491,7 @@ def three_record() -> dict[str, Any]:
 
 
 def tamper_three(path: list[Any], value: Any) -> str:
-    data = three_record()
-    here = data
-    for step in path[:-1]:
-        here = here[step]
-    here[path[-1]] = value
-    return json.dumps(data)
+    return tamper(path, value, three_record)
 
 
 @pytest.mark.parametrize(("text", "problem"), [

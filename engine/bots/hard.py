@@ -32,8 +32,6 @@
 
 from __future__ import annotations
 
-import math
-
 from .. import cards as C
 from .. import seats
 from ..cards import Card
@@ -55,8 +53,6 @@ SAMPLES = 12
 RANK_BOOK_KEEP = 16.0
 """Extra keep value (on Normal's scale: lone card 2, pair 12) of a natural card of a rank
 whose own clean book the team still needs to go out (``rules.need_rank_books``)."""
-SAID_BOOST = 2.0
-"""A take weight w is said as a chance of 1 - (1 - w) ** this (see ``said_chance``)."""
 UNOPENED_TAKE = 0.2
 """Share of held pairs that take the pile when the taker's side hasn't opened (measured 0.05-0.56)."""
 WHOLE_PILE_CARD = 0.6
@@ -229,23 +225,11 @@ def take_chance(rules: RuleSet, view: View, opp: int, pair: float) -> float:
     rarely takes the pile (it must reach its first-meld minimum too).  Players keep pairs, so
     a pair is held more often than random hands say, and small piles are often left; weights
     for those two (1 - (1 - p) ** 2, and a tenth per card's worth) played worse on pagat and
-    thirteen, so the weight leaves them out and ``said_chance`` maps it onto what happens.
+    thirteen, so the weight leaves them out; what a reason states is ``safety.stated_chance``.
     """
     if not view.teams[view.seats[opp].team].opened:
         return pair * UNOPENED_TAKE
     return pair
-
-
-def said_chance(weight: float) -> float:
-    """The chance reasons stated (before ``safety.stated_chance``) for a discard whose take weight is ``weight``.
-
-    Kept for ``bench.discard_safety``'s "before" column.
-    The weight that plays best (arena) runs below what happens: players keep pairs, and
-    Hard keeps its safe cards, so the discards it makes at a given weight are the ones with
-    no safer card in hand, and those are taken more often.  bench.discard_safety measured the takes by band of the
-    weight (deals from 700,000,001) and this maps the weight onto them.
-    """
-    return 1.0 - math.pow(1.0 - min(1.0, weight), SAID_BOOST)
 
 
 def take_words(name: str, chance: float) -> str:
