@@ -9,7 +9,9 @@ reason states, ``safety.stated_chance``, kept apart from its play weight; Normal
 ``feed_risk`` weight, which no reason states as a chance), then the game shows whether
 the next player took the pile on its turn, and (from the real hand, which no bot sees) whether
 it held the pair.  Grouped by 10-point band of the prediction: how many discards, the mean
-prediction, the share taken and the share where the pair was held.  ``--dump`` writes one
+prediction, the share taken with its 95% interval (each deal one sample), the share where the pair was held, and
+for Hard the issue's test: "met" within 5 points, "small" when a band's interval is too wide
+to tell, "missed" otherwise.  ``--dump`` writes one
 JSON line per discard (level, deal, Hard's former statement ``said``, the play weight, the
 outcome and ``safety.features``) for fitting the stated chance.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections import defaultdict
 from typing import Any
@@ -37,6 +40,8 @@ from engine.state import Game
 from engine.views import view_for
 
 MAX_DECISIONS = 60_000
+TOLERANCE = 0.05
+"""The issue's target: a band's share taken within 5 points of its mean prediction."""
 
 
 def said_chance(weight: float) -> float:
@@ -44,8 +49,8 @@ def said_chance(weight: float) -> float:
     its take weight mapped onto the measured takes as 1 - (1 - w) ** 2."""
     return 1.0 - (1.0 - min(1.0, weight)) ** 2
 
-Row = tuple[str, float, bool, bool, str]
-"""(level, predicted chance, taken by the next player, next player held the pair, situation)."""
+Row = tuple[str, float, bool, bool, str, str]
+"""(level, predicted chance, taken by the next player, next player held the pair, situation, game)."""
 
 
 def held_pair(game: Game, seat: int, card: int) -> bool:
@@ -69,7 +74,8 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row
         bot = bots[seat]
         d = bot.decide(view)
         if pending is not None and seat == pending[2] and game.phase == "draw":
-            rows.append((pending[0], pending[1], isinstance(d.action, PickUp), pending[3], pending[4]))
+            rows.append((pending[0], pending[1], isinstance(d.action, PickUp), pending[3], pending[4],
+                         f"{deal} {levels[0]}"))
             if dump is not None:
                 dump.append({**extra, "taken": int(isinstance(d.action, PickUp)), "held": int(pending[3])})
             pending = None
@@ -98,6 +104,43 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row
     raise RuntimeError(f"deal {deal}: the game did not end")
 
 
+def interval(rows: list[Row], z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of the share taken, counting each deal as one sample (the two games
+    of a deal share its cards, and a game's discards its hands and piles, so they are not
+    independent draws): a Wilson interval over the effective number of discards, the count
+    shrunk by how much more the deals' shares vary than independent draws would (at a share
+    of 0 or 1, where nothing varies, the number of deals)."""
+    per: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for row in rows:
+        g = per[row[5].split()[0]]
+        g[0] += 1 if row[2] else 0
+        g[1] += 1
+    n = sum(g[1] for g in per.values())
+    p = sum(g[0] for g in per.values()) / n
+    k = len(per)
+    if k < 2:
+        return 0.0, 1.0
+    var = k / (k - 1) * sum((g[0] - p * g[1]) ** 2 for g in per.values()) / n**2
+    eff = float(k)
+    if 0.0 < p < 1.0 and var > 0.0:
+        eff = max(1.0, min(float(n), p * (1.0 - p) / var))
+    d = 1.0 + z * z / eff
+    mid = (p + z * z / (2.0 * eff)) / d
+    half = z * math.sqrt(p * (1.0 - p) / eff + z * z / (4.0 * eff * eff)) / d
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def verdict(predicted: float, taken: float, lo: float, hi: float) -> str:
+    """"met" when the share taken is within 5 points of the prediction; "small" when it isn't
+    but the band is too small to tell (the prediction lies inside the share's 95% interval,
+    which is wider than ±5 points); "missed" otherwise."""
+    if abs(taken - predicted) <= TOLERANCE:
+        return "met"
+    if lo <= predicted <= hi and hi - lo > 2 * TOLERANCE:
+        return "small"
+    return "missed"
+
+
 def bands(rows: list[Row], by_situation: bool = False) -> dict[str, dict[str, Any]]:
     """Rows grouped by level and 10-point band of the prediction (and the situation)."""
     groups: dict[str, list[Row]] = defaultdict(list)
@@ -109,11 +152,17 @@ def bands(rows: list[Row], by_situation: bool = False) -> dict[str, dict[str, An
     for key in sorted(groups):
         rs = groups[key]
         n = len(rs)
+        predicted = sum(r[1] for r in rs) / n
+        taken = sum(1 for r in rs if r[2]) / n
+        lo, hi = interval(rs)
         out[key] = {
             "n": n,
-            "predicted": round(sum(r[1] for r in rs) / n, 3),
-            "taken": round(sum(r[2] for r in rs) / n, 3),
+            "games": len({r[5] for r in rs}),
+            "predicted": round(predicted, 3),
+            "taken": round(taken, 3),
+            "taken_95": [round(lo, 3), round(hi, 3)],
             "pair_held": round(sum(r[3] for r in rs) / n, 3),
+            "verdict": verdict(predicted, taken, lo, hi),
         }
     return out
 
@@ -144,9 +193,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report))
     else:
         print(f"{rules.name}: {args.deals} deals from {args.first_deal:,}, discards {per_level}")
-        print(f"{'band':<18}{'n':>7}{'predicted':>11}{'taken':>8}{'pair held':>11}")
+        print(f"{'band':<18}{'n':>7}{'predicted':>11}{'taken':>8}{'95% interval':>15}{'pair held':>11}  ±5")
         for key, b in report["bands"].items():
-            print(f"{key:<18}{b['n']:>7}{b['predicted']:>11.1%}{b['taken']:>8.1%}{b['pair_held']:>11.1%}")
+            lo, hi = b["taken_95"]
+            span = f"{lo:.1%}-{hi:.1%}"
+            mark = b["verdict"] if key.startswith("hard") else ""
+            print(f"{key:<18}{b['n']:>7}{b['predicted']:>11.1%}{b['taken']:>8.1%}{span:>15}"
+                  f"{b['pair_held']:>11.1%}  {mark}")
     return 0
 
 

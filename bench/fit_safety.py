@@ -117,15 +117,24 @@ def fit_wild(rows: list[Row], ridge: float) -> dict[str, float]:
     return {"1": round(math.log(rate / (1.0 - rate)), 4)}
 
 
-def recal(rows: list[Row], ridge: float) -> tuple[float, float, float]:
-    """``safety.RECAL`` from two-fold predictions (odd deals fitted on even ones and back)."""
-    pts: list[tuple[float, float]] = []
+def recal(rows: list[Row], ridge: float) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """``safety.RECAL`` and ``safety.RECAL_WHOLE`` from two-fold predictions (odd deals fitted
+    on even ones and back), the second from the rows where a pickup takes the whole pile."""
+    pts: list[tuple[float, float, bool]] = []
     for half in (0, 1):
         coef = fit([r for r in rows if r["deal"] % 2 == half], ridge)
         S.set_coef(coef)
         for r in rows:
             if r["deal"] % 2 != half:
-                pts.append((S.log_odds(r), float(r["taken"])))
+                pts.append((S.log_odds(r), float(r["taken"]), bool(r["whole"])))
+    return (recal_fit([(z, y) for z, y, w in pts if not w]),
+            recal_fit([(z, y) for z, y, w in pts if w]))
+
+
+def recal_fit(pts: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """(a, b, c) of the bent line from fitted log-odds to the log-odds of what happened."""
+    if not pts:
+        return (0.0, 1.0, 0.0)
     b = [0.0, 1.0, 0.0]
     for _ in range(30):
         h = [[0.0] * 3 for _ in range(3)]
@@ -165,15 +174,17 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     rows = load(args.files)
     natural = [r for r in rows if r["kind"] == 0.0 and r["pair"] > 0.0]
-    S.RECAL = (0.0, 1.0, 0.0)
-    rc = recal(natural, args.ridge)
+    S.RECAL = S.RECAL_WHOLE = (0.0, 1.0, 0.0)
+    rc, rc_whole = recal(natural, args.ridge)
     coef = fit(natural, args.ridge)
     wild = fit_wild([r for r in rows if r["kind"] == 1.0 and r["wild_top"]], args.ridge)
     print(f"COEF: dict[str, float] = {json.dumps(coef)}")
     print(f"RECAL = {rc}")
+    print(f"RECAL_WHOLE = {rc_whole}")
     print(f"WILD_COEF: dict[str, float] = {json.dumps(wild)}")
     S.set_coef(coef)
     S.RECAL = rc
+    S.RECAL_WHOLE = rc_whole
     S.WILD_COEF.clear()
     S.WILD_COEF.update(wild)
     checked = load(args.check)

@@ -145,3 +145,28 @@ def test_the_statement_never_changes_the_play(name: str, monkeypatch: pytest.Mon
     monkeypatch.setattr(H, "stated_chance", lambda *a: 0.99)
     absurd, _ = _round_moves(rules, 700_000_001, check_weights=False)
     assert absurd == real
+
+
+def test_the_calibration_bench_judges_a_band_by_its_games() -> None:
+    """The issue's test (within 5 points per band) as ``bench.discard_safety`` applies it: a few
+    deals whose every pile was taken don't make a band of many discards look certain."""
+    from bench.discard_safety import interval, verdict
+
+    def rows(takes: list[tuple[int, int]]) -> list[tuple[str, float, bool, bool, str, str]]:
+        out = []
+        for g, (k, n) in enumerate(takes):
+            out += [("hard", 0.3, i < k, False, "", f"{g} hard") for i in range(n)]
+        return out
+
+    spread = rows([(2, 10), (4, 10)] * 100)  # 30% in all, every deal near it
+    lo, hi = interval(spread)
+    assert lo < 0.3 < hi and hi - lo < 0.05
+    assert verdict(0.3, 0.3, lo, hi) == "met"
+    assert verdict(0.2, 0.3, lo, hi) == "missed"  # ten points off and the band is big enough to tell
+    lumpy = rows([(10, 10)] * 3 + [(0, 10)] * 7)  # the same 30%, all from three games
+    lo, hi = interval(lumpy)
+    assert hi - lo > 0.4
+    assert verdict(0.2, 0.3, lo, hi) == "small"
+    every = rows([(10, 10)] * 3)  # all taken, in three deals: far from sure it is always so
+    lo, hi = interval(every)
+    assert hi == 1.0 and lo < 0.6
