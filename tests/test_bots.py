@@ -311,3 +311,25 @@ def test_hard_takes_a_big_whole_pile_that_normal_leaves() -> None:
     top7 = view_for(position(preset("hkf", pickup="top7")), 0)
     ctx = Ctx(top7, SplitMix64(1))
     assert HardBot(0, 1).pickup_score(ctx) == NormalBot(0, 1).pickup_score(ctx)
+
+
+def test_hard_throws_the_safer_card_not_the_higher_one() -> None:
+    """Two lone cards, an ace and a 5, with most 5s already seen: Normal throws the ace (it
+    would cost 20 if caught in hand); Hard throws the 5, which West is less likely to pair,
+    since an ace given away also scores 20 for whoever melds it.  Between discards otherwise
+    equal, Hard still lets the higher card go."""
+    from engine.actions import Discard
+    from engine.bots.context import Ctx
+    from engine.bots.hard import HardBot
+    from engine.bots.normal import NormalBot
+    from engine.cards import parse
+    from tests.helpers import arrange
+
+    game = arrange("classic", hands={0: "AS 5D KH KC"}, pile="5C 5H 5S 5C 5H 5S 5C 5H 9D 5S 5C")
+    view = view_for(game, 0)
+    assert NormalBot(0, 1).decide(view).action == Discard(parse("AS"))
+    hard = HardBot(0, 1)
+    assert hard.decide(view).action == Discard(parse("5D"))
+    ctx = Ctx(view, SplitMix64(1))
+    ace, five = (hard.keep_value(ctx, parse(c))[0] for c in ("AS", "5D"))
+    assert ace < five and five - ace < 1e-3  # only the tie-break between equal cards is left

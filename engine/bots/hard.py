@@ -28,6 +28,8 @@
   takes them, black 3s and all (measured: Hand, Knee and Foot's big piles pay).
 * Where the pile can never be taken, a lone card or pair is kept more when
   many copies of its rank are still unseen, less when few are.
+* No lean toward throwing high cards (Normal's): between useless cards the
+  safer one goes, and the higher one only when they are otherwise equal.
 """
 
 from __future__ import annotations
@@ -109,6 +111,12 @@ class HardBot(NormalBot):
     endgame_dump = True
     wait_fresh_foot = True
     out_margin = -200.0
+    shed_high = 1e-6
+    """A high card goes first only between discards that are otherwise equal: it also scores
+    more for whoever melds it, and Hard's tracked chance already says which discard is safe,
+    so Normal's lean toward throwing high cards is dropped (200 training deals each,
+    against Normal's 1/20: classic 61.8% -> 63.0% and 61.3% -> 66.6% on two sets of deals, rook
+    62.5% -> 64.9%; pagat, thirteen and hkf within a point and a half either way)."""
 
     def decide(self, view: View) -> Decision:
         """Normal's decision procedure with the style chosen for these rules."""

@@ -56,6 +56,9 @@ class NormalBot:
     """Meld every card possible once the round is about to end (Hard)."""
     wait_fresh_foot = False
     """Answer no while this seat hasn't played from its foot yet (see ``fresh_foot``; Hard)."""
+    shed_high = 1 / 20
+    """Keep value taken off a natural card per point it scores (a high card costs more if caught
+    in hand; Hard sets 0, see ``HardBot.shed_high``)."""
 
     def __init__(self, seat: int, deal_number: int) -> None:
         self.seat = seat
@@ -492,7 +495,6 @@ class NormalBot:
         if C.is_black_three(card) and rules.black_threes_special:
             return -8.0 - rules.black_three_left / 20, "a black 3 is no use to us and blocks the pile"
         n = ctx.counts()[r]
-        value = rules.value(r)
         if n >= 3:
             keep = 22.0
         elif n == 2:
@@ -501,7 +503,7 @@ class NormalBot:
             keep = 2.0
         if ctx.my_open(r) is not None:
             keep += 6.0
-        keep -= value / 20
+        keep -= rules.value(r) * self.shed_high
         if n == 1:
             return keep, "a lone card"
         if n == 2:
