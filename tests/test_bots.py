@@ -186,11 +186,14 @@ def test_hard_style_follows_rule_fields_not_names() -> None:
     assert Style().risky_wild_start == 7 and not Style().grow_wild_meld
 
 
-def test_hard_keeps_cards_for_required_rank_books() -> None:
+def test_hard_keeps_cards_for_required_rank_books(monkeypatch: pytest.MonkeyPatch) -> None:
     from engine import cards as C
+    from engine.bots import hard as H
     from engine.bots.context import Ctx
     from engine.bots.hard import RANK_BOOK_KEEP, HardBot
     from engine.bots.normal import NormalBot
+
+    monkeypatch.setattr(H, "LIVE_KEEP", 0.0)  # the unseen-copies nudge is tested on its own
 
     for name, premium in (("hkf", RANK_BOOK_KEEP), ("classic", 0.0)):
         rules = preset(name)
@@ -262,6 +265,26 @@ def test_hard_keeps_ranks_with_more_copies_unseen_where_the_pile_is_dead() -> No
     assert any(d != 0 for d in diffs)
 
 
+def test_hard_keeps_live_ranks_where_the_pile_can_be_taken_too() -> None:
+    """Classic: fifteen 9s lie in the pile, so few are left to draw or to take the pile with.
+    Hard keeps its lone 9 less than Normal does (and its lone 6 no less), and says why."""
+    from engine.bots.context import Ctx
+    from engine.bots.hard import LIVE_KEEP, HardBot
+    from engine.bots.normal import NormalBot
+    from engine.cards import parse
+    from tests.helpers import arrange
+
+    game = arrange("classic", hands={0: "9S 6D KH KC"}, pile="9C 9H 9S 9C 9H 9S 9C 9H 9D 9S 9C 9D 9H 9S 4D")
+    view = view_for(game, 0)
+    ctx = Ctx(view, SplitMix64(1))
+    hard, normal = HardBot(0, 1), NormalBot(0, 1)
+    nine, six = parse("9S"), parse("6D")
+    gap = {c: hard.keep_value(ctx, c)[0] - normal.keep_value(ctx, c)[0] for c in (nine, six)}
+    assert gap[nine] < -LIVE_KEEP / 2 < 0 <= gap[six]
+    assert hard.decide(view).reason.startswith(
+        "Discarded the nine of spades: a lone card with only five 9s still out of sight")
+
+
 def test_hard_keeps_clean_melds_clean_while_clean_books_are_missing() -> None:
     from engine import cards as C
     from engine.bots.hard import OPTIONAL_WILD_STYLE, style_for
@@ -316,7 +339,7 @@ def test_hard_takes_a_big_whole_pile_that_normal_leaves() -> None:
     assert HardBot(0, 1).pickup_score(ctx) == NormalBot(0, 1).pickup_score(ctx)
 
 
-def test_hard_throws_the_safer_card_not_the_higher_one() -> None:
+def test_hard_throws_the_safer_card_not_the_higher_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two lone cards, an ace and a 5, with most 5s already seen: Normal throws the ace (it
     would cost 20 if caught in hand); Hard throws the 5, which West is less likely to pair,
     since an ace given away also scores 20 for whoever melds it.  Between discards otherwise
@@ -334,5 +357,8 @@ def test_hard_throws_the_safer_card_not_the_higher_one() -> None:
     hard = HardBot(0, 1)
     assert hard.decide(view).action == Discard(parse("5D"))
     ctx = Ctx(view, SplitMix64(1))
+    from engine.bots import hard as H
+
+    monkeypatch.setattr(H, "LIVE_KEEP", 0.0)  # without the unseen-copies nudge (few 5s are left)
     ace, five = (hard.keep_value(ctx, parse(c))[0] for c in ("AS", "5D"))
     assert ace < five and five - ace < 1e-3  # only the tie-break between equal cards is left

@@ -26,8 +26,9 @@
   before any dirty meld (the wild book was what teams lacked at round end).
 * Where a pickup takes the whole pile, piles are taken more readily than Normal
   takes them, black 3s and all (measured: Hand, Knee and Foot's big piles pay).
-* Where the pile can never be taken, a lone card or pair is kept more when
-  many copies of its rank are still unseen, less when few are.
+* A lone card or pair is kept more when many copies of its rank are still
+  unseen, less when few are (first measured where the pile is dead, then
+  everywhere).
 * No lean toward throwing high cards (Normal's): between useless cards the
   safer one goes, and the higher one only when they are otherwise equal.
 """
@@ -61,8 +62,8 @@ WHOLE_PILE_CARD = 0.6
 """Where a pickup takes the whole pile (``rules.pickup == "whole"``), what each card taken is worth
 on top of Normal's count (pickup scale: a draw is worth ``rules.draw``); see ``pickup_score``."""
 LIVE_KEEP = 4.0
-"""Where the pile can never be taken (``rules.pickup == "none"``), a lone card or pair is kept up to
-this much more (or less) as its rank has more (or fewer) copies unseen than the average rank."""
+"""A lone card or pair is kept up to this much more (or less) as its rank has more (or fewer) copies
+unseen than the average rank (first where the pile can never be taken, then measured everywhere)."""
 
 
 class Tracker:
@@ -134,7 +135,7 @@ class HardBot(NormalBot):
 
     def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, str]:
         """Normal's keep value, plus a premium for ranks whose own clean book we still need,
-        and (where the pile can never be taken) a nudge toward ranks with more copies unseen."""
+        and a nudge toward ranks with more copies unseen (more to draw, and to take the pile with)."""
         keep, why = super().keep_value(ctx, card)
         rules = ctx.rules
         if C.is_wild(card) or (C.is_black_three(card) and rules.black_threes_special):
@@ -143,18 +144,16 @@ class HardBot(NormalBot):
         if r in ctx.needs.ranks:
             keep += RANK_BOOK_KEEP
         n = ctx.counts()[r]
-        if rules.pickup == "none" and n < 3:
+        if n < 3:
             by_rank = self.tracker(ctx).by_rank
             ranks = [x for x in rules.meld_ranks if not (rules.black_threes_special and x == 3)]
             avg = sum(by_rank[x] for x in ranks) / max(1, len(ranks))
             live = by_rank[r]
             adj = max(-LIVE_KEEP, min(LIVE_KEEP, LIVE_KEEP * (live - avg) / max(1.0, avg)))
             keep += adj
-            if n == 1 and adj <= -LIVE_KEEP / 2:
-                unseen = f"no {E.plural(rules, r)} are"
-                if live:
-                    unseen = f"only {E.ranks(rules, r, live)} {'is' if live == 1 else 'are'}"
-                why = f"a lone card, and {unseen} still out of sight"
+            if n == 1 and adj < 0 and adj <= -LIVE_KEEP / 2:
+                unseen = f"only {E.ranks(rules, r, live)}" if live else f"no {E.plural(rules, r)}"
+                why = f"a lone card with {unseen} still out of sight"
         return keep, why
 
     def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
