@@ -17,7 +17,11 @@ from engine.serialize import to_dict
 from engine.state import Game
 from engine.views import view_for
 
-DEAL = 7101
+DEAL = 7104
+"""A deal whose game, South played by Hard and the rest by Easy, ends on a computer's move (so the page
+itself plays the last move of the challenger's game); when the computer players change, the next deal
+that still does is found with ``played(..., stop_before_end=True)``."""
+SHOWN = f"{DEAL:,}"
 
 
 def played(levels: tuple[str, str, str, str], stop_before_end: bool = False) -> Game:
@@ -48,7 +52,7 @@ def test_challenge_sent_opened_elsewhere_played_and_compared(new_page: Callable[
     link = sender.locator("#share-link").input_value()
     assert "#challenge=" in link and "?" not in link.split("#")[0].replace(base_url, "")
     table.menu("Games")
-    assert "You sent: deal 7,101" in sender.locator(".games").inner_text()
+    assert f"You sent: deal {SHOWN}" in sender.locator(".games").inner_text()
 
     # A relative's device, a fresh profile: the same deal at the same level.
     other = audited(new_page)  # axe-core is injected into this one
@@ -63,7 +67,7 @@ def test_challenge_sent_opened_elsewhere_played_and_compared(new_page: Callable[
     friend.wait_until_saved().replace_save(json.dumps(to_dict(nearly))).reload().wait_until_idle()
     other.wait_for_function("document.querySelector('.challenge-result') !== null", timeout=20_000)
     result = other.locator(".challenge-result").inner_text()
-    assert "Challenge, deal 7,101" in result and "verified" in result
+    assert f"Challenge, deal {SHOWN}" in result and "verified" in result
     assert f"{theirs.totals[0]:,}" in result
     assert not friend.scrolls_sideways() and violations(other) == [], "the challenge's result"
     friend.tap("Watch their game")
@@ -74,7 +78,7 @@ def test_challenge_sent_opened_elsewhere_played_and_compared(new_page: Callable[
     friend.reload().wait_until_idle()  # kept across a reload
     friend.menu("Games")
     games = other.locator(".games").inner_text()
-    assert "Received: deal 7,101" in games and "yours:" in games
+    assert f"Received: deal {SHOWN}" in games and "yours:" in games
 
 
 def test_a_tampered_challenge_is_unverified(new_page: Callable[..., Page], base_url: str) -> None:
