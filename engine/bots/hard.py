@@ -73,6 +73,10 @@ class Tracker:
         self.view = view
         self.by_rank, self.unseen = hidden_rank_counts(view)
         self.known = known_holdings(view)
+        rules = view.rules
+        ranks = [x for x in rules.meld_ranks if not (rules.black_threes_special and x == 3)]
+        self.average = sum(self.by_rank[x] for x in ranks) / max(1, len(ranks))
+        """Unseen copies of the average meldable rank."""
 
     def pair_chance(self, seat: int, r: int) -> float:
         """Chance that ``seat`` holds two natural cards of rank ``r``."""
@@ -145,13 +149,11 @@ class HardBot(NormalBot):
             keep += RANK_BOOK_KEEP
         n = ctx.counts()[r]
         if n < 3:
-            by_rank = self.tracker(ctx).by_rank
-            ranks = [x for x in rules.meld_ranks if not (rules.black_threes_special and x == 3)]
-            avg = sum(by_rank[x] for x in ranks) / max(1, len(ranks))
-            live = by_rank[r]
+            tracker = self.tracker(ctx)
+            live, avg = tracker.by_rank[r], tracker.average
             adj = max(-LIVE_KEEP, min(LIVE_KEEP, LIVE_KEEP * (live - avg) / max(1.0, avg)))
             keep += adj
-            if n == 1 and adj < 0 and adj <= -LIVE_KEEP / 2:
+            if n == 1 and adj <= -LIVE_KEEP / 2 < 0:
                 unseen = f"only {E.ranks(rules, r, live)}" if live else f"no {E.plural(rules, r)}"
                 why = f"a lone card with {unseen} still out of sight"
         return keep, why
@@ -179,13 +181,14 @@ class HardBot(NormalBot):
         if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:
             return 0.0, f"the other team's {E.plural(rules, r)} are too full to take the pile"
         opp = ctx.opponents[0]
-        chance = self.tracker(ctx).pair_chance(opp, r)
+        pair = self.tracker(ctx).pair_chance(opp, r)
+        chance = pair
         if discarded_ranks(view, opp)[r]:
             chance *= 0.3
         if m is not None:
             chance *= 0.6  # a pair they held would mostly be on the table already
         chance = take_chance(rules, view, opp, chance)
-        said = stated_chance(view, opp, card, self.tracker(ctx).pair_chance(opp, r))  # calibrated; not the weight
+        said = stated_chance(view, opp, card, pair)  # calibrated; not the weight
         return chance, take_words(view.seats[opp].name, said)
 
     def pickup_score(self, ctx: Ctx) -> tuple[float, str]:

@@ -58,7 +58,7 @@ class NormalBot:
     """Answer no while this seat hasn't played from its foot yet (see ``fresh_foot``; Hard)."""
     shed_high = 1 / 20
     """Keep value taken off a natural card per point it scores (a high card costs more if caught
-    in hand; Hard sets 0, see ``HardBot.shed_high``)."""
+    in hand; Hard keeps it only as a tie-break, see ``HardBot.shed_high``)."""
 
     def __init__(self, seat: int, deal_number: int) -> None:
         self.seat = seat
