@@ -117,7 +117,7 @@ def fit_wild(rows: list[Row], ridge: float) -> dict[str, float]:
     return {"1": round(math.log(rate / (1.0 - rate)), 4)}
 
 
-def recal(rows: list[Row], ridge: float) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+def recal(rows: list[Row], ridge: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """``safety.RECAL`` and ``safety.RECAL_WHOLE`` from two-fold predictions (odd deals fitted
     on even ones and back), the second from the rows where a pickup takes the whole pile."""
     pts: list[tuple[float, float, bool]] = []
@@ -127,30 +127,32 @@ def recal(rows: list[Row], ridge: float) -> tuple[tuple[float, float, float], tu
         for r in rows:
             if r["deal"] % 2 != half:
                 pts.append((S.log_odds(r), float(r["taken"]), bool(r["whole"])))
-    return (recal_fit([(z, y) for z, y, w in pts if not w]),
-            recal_fit([(z, y) for z, y, w in pts if w]))
+    return (recal_fit([(z, y) for z, y, w in pts if not w], S.KNEES),
+            recal_fit([(z, y) for z, y, w in pts if w], S.KNEES_WHOLE))
 
 
-def recal_fit(pts: list[tuple[float, float]]) -> tuple[float, float, float]:
-    """(a, b, c) of the bent line from fitted log-odds to the log-odds of what happened."""
+def recal_fit(pts: list[tuple[float, float]], knees: tuple[float, ...]) -> tuple[float, ...]:
+    """(a, b, c...) of the line from fitted log-odds to the log-odds of what happened, bent
+    by c at each knee (``safety.recalibrate``)."""
+    k = 2 + len(knees)
+    b = [0.0, 1.0, *([0.0] * len(knees))]
     if not pts:
-        return (0.0, 1.0, 0.0)
-    b = [0.0, 1.0, 0.0]
+        return tuple(b)
     for _ in range(30):
-        h = [[0.0] * 3 for _ in range(3)]
-        g = [0.0] * 3
+        h = [[0.0] * k for _ in range(k)]
+        g = [0.0] * k
         for z, y in pts:
-            x = (1.0, z, max(0.0, z - S.KNEE))
+            x = (1.0, z, *(max(0.0, z - kn) for kn in knees))
             p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, sum(bi * xi for bi, xi in zip(b, x, strict=True))))))
-            for i in range(3):
+            for i in range(k):
                 g[i] += (y - p) * x[i]
-                for j in range(3):
+                for j in range(k):
                     h[i][j] += p * (1.0 - p) * x[i] * x[j]
         step = solve(h, g)
         b = [bi + s for bi, s in zip(b, step, strict=True)]
         if max(abs(s) for s in step) < 1e-8:
             break
-    return (round(b[0], 4), round(b[1], 4), round(b[2], 4))
+    return tuple(round(v, 4) for v in b)
 
 
 def band_table(rows: list[Row], key: str) -> list[tuple[str, int, float, float]]:
@@ -174,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     rows = load(args.files)
     natural = [r for r in rows if r["kind"] == 0.0 and r["pair"] > 0.0]
-    S.RECAL = S.RECAL_WHOLE = (0.0, 1.0, 0.0)
+    S.RECAL = (0.0, 1.0, *([0.0] * len(S.KNEES)))
+    S.RECAL_WHOLE = (0.0, 1.0, *([0.0] * len(S.KNEES_WHOLE)))
     rc, rc_whole = recal(natural, args.ridge)
     coef = fit(natural, args.ridge)
     wild = fit_wild([r for r in rows if r["kind"] == 1.0 and r["wild_top"]], args.ridge)

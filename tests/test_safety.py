@@ -170,3 +170,32 @@ def test_the_calibration_bench_judges_a_band_by_its_games() -> None:
     every = rows([(10, 10)] * 3)  # all taken, in three deals: far from sure it is always so
     lo, hi = interval(every)
     assert hi == 1.0 and lo < 0.6
+
+
+def test_the_recalibration_fit_finds_the_bends_that_made_the_outcomes() -> None:
+    """``bench.fit_safety.recal_fit`` recovers a twice-bent line from outcomes drawn with it, and
+    ``safety.recalibrate`` is that line: continuous at each knee and rising wherever the slopes add
+    up to more than zero (so a higher fitted chance is never stated lower)."""
+    import math
+    import random
+
+    from bench.fit_safety import recal_fit
+
+    knees = safety.KNEES_WHOLE
+    true = (-0.1, 1.0, 0.4, -0.8)
+    rng = random.Random(7)
+    pts = []
+    for _ in range(60_000):
+        z = rng.uniform(-4.0, 1.5)
+        p = 1.0 / (1.0 + math.exp(-safety.recalibrate(z, true, knees)))
+        pts.append((z, 1.0 if rng.random() < p else 0.0))
+    got = recal_fit(pts, knees)
+    assert len(got) == 4
+    assert all(abs(g - t) < 0.15 for g, t in zip(got, true, strict=True)), got
+    for coef, kn in ((safety.RECAL, safety.KNEES), (safety.RECAL_WHOLE, safety.KNEES_WHOLE)):
+        assert len(coef) == 2 + len(kn)
+        for k in kn:
+            below, above = safety.recalibrate(k - 1e-9, coef, kn), safety.recalibrate(k + 1e-9, coef, kn)
+            assert abs(above - below) < 1e-6
+        zs = [x / 10 for x in range(-60, 40)]
+        assert all(b > a for a, b in itertools.pairwise(safety.recalibrate(z, coef, kn) for z in zs))

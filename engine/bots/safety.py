@@ -5,7 +5,7 @@ turns the decision's public information into a calibrated prediction for the wor
 (``stated_chance``).  It reads the seat's ``View`` only, keys everything by rule fields
 (never the preset's name), and is a small logistic form whose constants were fitted by
 ``python -m bench.fit_safety`` on ``python -m bench.discard_safety --dump`` rows of deals
-from 600,000,001 and 650,000,001 (never on the deals from 700,000,001 that the bench reports on).
+from 600,000,001 to 680,240,000 (never on the deals from 700,000,001 that the bench reports on).
 Deterministic; about 0.03 ms a call.
 """
 
@@ -92,7 +92,7 @@ def features(view: View, opp: int, card: Card, pair: float) -> Features:
 
 FIELDS = ("with_pile", "wild_melds", "wild_top", "whole", "ends_turn")
 """Rule fields (as ``features`` names them) whose presence adjusts each core term's weight."""
-CORE = ("1", "lp", "un", "disc", "open", "ltake", "unmin")
+CORE = ("1", "lp", "un", "disc", "open", "ltake", "unmin", "foot")
 """Terms whose weight has a part for every rule field in ``FIELDS``."""
 SHARED = ("book", "wilds", "stock", "lo2", "blocks", "my")
 """Terms with one weight for every rule set."""
@@ -107,13 +107,15 @@ def _logit(p: float) -> float:
 
 
 def base_terms(f: Features) -> dict[str, float]:
-    """The logistic form's terms for a natural card's discard (``CORE`` then ``SHARED``)."""
+    """The logistic form's terms for a natural card's discard (``CORE`` then ``SHARED``); ``foot``
+    is the taker playing from its foot (public: everyone sees a foot picked up), where a pickup
+    is worth less to it once its books are made."""
     lp = _logit(f["pair"])
     un = 1.0 - f["opened"]
     base = {
         "1": 1.0, "lp": lp, "un": un,
         "disc": f["disc"], "open": 1.0 if f["open_len"] else 0.0, "ltake": math.log(f["take"]),
-        "unmin": un * f["minimum"] / 100.0,
+        "unmin": un * f["minimum"] / 100.0, "foot": f["in_foot"],
         "book": f["book"], "wilds": min(3.0, f["wilds"]), "stock": f["stock"] / 100.0,
         "lo2": min(0.0, lp) ** 2 / 10.0, "blocks": f["blocks"], "my": f["my_hand"] / 10.0,
     }
@@ -136,33 +138,39 @@ def terms(f: Features) -> dict[str, float]:
 
 
 COEF: dict[str, float] = {
-    "1": 0.0701, "lp": 0.3779, "un": 0.2495, "disc": -0.9683,
-    "open": -0.8154, "ltake": 0.8066, "unmin": -1.086, "book": -1.1607,
-    "wilds": 0.1656, "stock": -0.9382, "lo2": -0.472, "blocks": -0.3359,
-    "my": -0.1572, "with_pile:1": -0.1962, "with_pile:lp": 0.2675, "with_pile:un": -0.4281,
-    "with_pile:disc": -0.6257, "with_pile:open": -0.3058, "with_pile:ltake": 0.5812, "with_pile:unmin": 0.1478,
-    "wild_melds:1": 0.2663, "wild_melds:lp": 0.1104, "wild_melds:un": 0.6776, "wild_melds:disc": -0.3425,
-    "wild_melds:open": -0.5096, "wild_melds:ltake": 0.2255, "wild_melds:unmin": -1.2338, "wild_top:1": -0.3965,
-    "wild_top:lp": -0.0061, "wild_top:un": -1.113, "wild_top:disc": 0.142, "wild_top:open": -0.008,
-    "wild_top:ltake": 0.1767, "wild_top:unmin": 0.6888, "whole:1": -0.9429, "whole:lp": -0.058,
-    "whole:un": -0.7544, "whole:disc": 0.0604, "whole:open": 0.0079, "whole:ltake": 0.2796,
-    "whole:unmin": 0.5918, "ends_turn:1": -0.9429, "ends_turn:lp": -0.058, "ends_turn:un": -0.7544,
-    "ends_turn:disc": 0.0604, "ends_turn:open": 0.0079, "ends_turn:ltake": 0.2796, "ends_turn:unmin": 0.5918,
+    "1": 0.0781, "lp": 0.368, "un": 0.1507, "disc": -1.0032,
+    "open": -0.8441, "ltake": 0.7838, "unmin": -1.0509, "foot": 0.018,
+    "book": -1.1738, "wilds": 0.0148, "stock": -0.8544, "lo2": -0.5335,
+    "blocks": -0.3509, "my": -0.1944, "with_pile:1": -0.1864, "with_pile:lp": 0.2451,
+    "with_pile:un": -0.3629, "with_pile:disc": -0.7285, "with_pile:open": -0.392, "with_pile:ltake": 0.5835,
+    "with_pile:unmin": 0.0667, "with_pile:foot": -0.1517, "wild_melds:1": 0.2645, "wild_melds:lp": 0.1229,
+    "wild_melds:un": 0.5135, "wild_melds:disc": -0.2747, "wild_melds:open": -0.4521, "wild_melds:ltake": 0.2003,
+    "wild_melds:unmin": -1.1176, "wild_melds:foot": 0.1697, "wild_top:1": -0.4843, "wild_top:lp": -0.0485,
+    "wild_top:un": -0.9325, "wild_top:disc": 0.0749, "wild_top:open": 0.0221, "wild_top:ltake": 0.1748,
+    "wild_top:unmin": 0.5374, "wild_top:foot": -0.0541, "whole:1": -1.1062, "whole:lp": -0.0471,
+    "whole:un": -0.4439, "whole:disc": 0.075, "whole:open": -0.0001, "whole:ltake": 0.4014,
+    "whole:unmin": 0.3866, "whole:foot": -0.2409, "ends_turn:1": -1.1062, "ends_turn:lp": -0.0471,
+    "ends_turn:un": -0.4439, "ends_turn:disc": 0.075, "ends_turn:open": -0.0001, "ends_turn:ltake": 0.4014,
+    "ends_turn:unmin": 0.3866, "ends_turn:foot": -0.2409,
 }
 """Weights of ``terms`` (missing names weigh nothing): ``python -m bench.fit_safety`` (ridge 2) on
-Hard's discards in 240 deals each of classic, pagat, thirteen and hkf from 600,000,001 and 240 more
-of hkf from 650,000,001 (Hard vs Normal, both seatings), refitted at fb381d9 after Hard's
-whole-pile pickups changed (the weights moved by at most 0.15)."""
-KNEE = math.log(0.3 / 0.7)
-"""Where the fitted log-odds bend (a chance of 30%), see ``RECAL``."""
-RECAL = (0.1013, 1.037, -0.2931)
-"""(a, b, c): the stated log-odds are a + b z + c max(0, z - KNEE) of the fitted z, from
-predictions on training deals the fit had not seen (it states high chances too high otherwise)."""
-RECAL_WHOLE = (0.1896, 1.0834, -0.2959)
-"""``RECAL`` where a pickup takes the whole pile (``rules.pickup == "whole"``), fitted apart:
-with the shared bend, Hand, Knee and Foot's 30-49% statements came true 8-11 points more often
-on the deals from 700,000,001."""
-WILD_COEF: dict[str, float] = {"1": -3.1131}
+Hard's discards in 240 deals each of classic, pagat, thirteen and hkf from 600,000,001 and 720 more
+of hkf (240 each from 620,000,001, 650,000,001 and 680,000,001), Hard vs Normal, both seatings;
+refitted on Hard's play after its high-card and unseen-copies changes."""
+KNEES = (math.log(0.3 / 0.7), math.log(0.7 / 0.3))
+"""Where the fitted log-odds bend (chances of 30% and 70%), see ``RECAL``."""
+RECAL: tuple[float, ...] = (0.1453, 1.0525, -0.4258, 0.5906)
+"""(a, b, c1, c2): the stated log-odds are a + b z + c1 max(0, z - knee1) + c2 max(0, z - knee2)
+of the fitted z (``recalibrate``), from predictions on training deals the fit had not seen: the
+fit alone states chances from 30% too high, and a known pair's (70% and up) too low."""
+KNEES_WHOLE = (math.log(0.2 / 0.8), math.log(0.4 / 0.6))
+"""Where ``RECAL_WHOLE`` bends (chances of 20% and 40%)."""
+RECAL_WHOLE: tuple[float, ...] = (-0.1461, 0.9609, 0.4608, -0.7943)
+"""``RECAL`` where a pickup takes the whole pile (``rules.pickup == "whole"``), fitted apart
+and bent twice, at ``KNEES_WHOLE``: with the shared form, Hand, Knee and Foot's 30-49%
+statements came true 5-11 points more often than they said (the fit is too flat between
+20% and 40%)."""
+WILD_COEF: dict[str, float] = {"1": -3.1316}
 """Fitted weights for a wild card's discard where a wild top card can be taken."""
 
 
@@ -200,6 +208,11 @@ def log_odds(f: Features) -> float:
     return sum(wi * b[k] for wi, k in zip(w, (*CORE, *SHARED), strict=True))
 
 
+def recalibrate(z: float, coef: tuple[float, ...], knees: tuple[float, ...]) -> float:
+    """The stated log-odds of fitted log-odds ``z``: a line with a bend at each knee."""
+    return coef[0] + coef[1] * z + sum(c * max(0.0, z - k) for c, k in zip(coef[2:], knees, strict=True))
+
+
 def predict(f: Features) -> float:
     """The fitted form: no chance for a black 3, a meld too full or a rank with no pair
     possible (never taken in the bench); a wild card's from ``WILD_COEF``; a natural
@@ -211,7 +224,5 @@ def predict(f: Features) -> float:
             return 0.0
         z = WILD_COEF.get("1", 0.0)
     else:
-        a, b, c = RECAL_WHOLE if f["whole"] else RECAL
-        z = log_odds(f)
-        z = a + b * z + c * max(0.0, z - KNEE)
+        z = recalibrate(log_odds(f), *((RECAL_WHOLE, KNEES_WHOLE) if f["whole"] else (RECAL, KNEES)))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
