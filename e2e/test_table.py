@@ -143,6 +143,10 @@ def test_a_whole_round_through_the_buttons(page: Page, base_url: str) -> None:
     scores = page.locator("table.score")
     assert scores.count() == 2
     assert "Round total" in scores.first.inner_text()
+    # The breakdown runs past a phone's screen, but Next round is in reach without scrolling.
+    assert page.evaluate("document.documentElement.scrollHeight") > 740
+    box = page.get_by_role("button", name="Next round").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 740
     totals = page.locator(".scoreboard").inner_text()
     table.tap("Show all hands")
     assert page.get_by_role("heading", name="All hands").count() == 1
