@@ -129,6 +129,11 @@ def test_statistics_after_three_finished_games(new_page: Callable[..., Page], ba
         play_to_the_end(table)
         games.append(finished_on_page(table))
         assert games[-1].over
+        if k == 0:  # the game's scores run past a phone's screen; New game and Challenge stay in reach
+            assert page.evaluate("document.documentElement.scrollHeight") > 740
+            for name in ("New game", "Challenge"):
+                box = page.get_by_role("button", name=name, exact=True).bounding_box()
+                assert box is not None and box["y"] + box["height"] <= 740, name
     summaries = [stats.summarize(g, level, k) for k, (g, (_p, _d, level)) in enumerate(zip(games, GAMES, strict=True))]
     expected = stats.compute(summaries)
     assert expected.played == 3

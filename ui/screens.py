@@ -146,7 +146,7 @@ def round_over_panel(ctrl: Controller) -> str:
         '<section class="panel round-over" aria-labelledby="round-title">'
         f'<h2 id="round-title">Round {game.round_index + 1} is over</h2>'
         + _round_summary(ctrl)
-        + '<div class="row">'
+        + '<div class="row stay">'
         + button("next-round", "Next round", cls="primary")
         + button("show-hands", "Show all hands")
         + button("replay", "Replay this deal")
@@ -201,9 +201,10 @@ def game_over_panel(ctrl: Controller) -> str:
         + challenge_section(ctrl)
         + "<h3>Last round</h3>"
         + _round_summary(ctrl)
-        + '<div class="row">'
+        + '<div class="row stay">'
         + button("next-round", "New game", cls="primary")
         + button("challenge", "Challenge")
+        + '</div><div class="row">'
         + button("show-hands", "Show all hands")
         + button("watch", "Watch the game", arg="table")
         + button("replay", "Replay this deal")

@@ -331,7 +331,7 @@ def test_the_screen_before_any_game_and_how_to_reach_it() -> None:
     ctrl.handle("screen", "games")
     assert 'data-act="screen" data-arg="stats"' in page(ctrl)  # and on the Games screen
     over = finished("classic", 11)
-    assert '<div class="row"><button type="button" data-act="next-round"' in page(over)
+    assert '<div class="row stay"><button type="button" data-act="next-round"' in page(over)
     assert page(over).count('data-arg="stats"') == 2  # the header's and the game-over panel's
     ctrl.handle("screen", "stats")
     html = page(ctrl)
