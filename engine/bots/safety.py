@@ -108,8 +108,8 @@ def _logit(p: float) -> float:
 
 def base_terms(f: Features) -> dict[str, float]:
     """The logistic form's terms for a natural card's discard (``CORE`` then ``SHARED``); ``foot``
-    is the taker playing from its foot (public: everyone sees a foot picked up), where a pickup
-    is worth less to it once its books are made."""
+    is the taker playing from its foot (public: everyone sees a foot picked up); in the training
+    deals such takers took fewer piles than the other terms said."""
     lp = _logit(f["pair"])
     un = 1.0 - f["opened"]
     base = {
