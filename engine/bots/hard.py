@@ -47,7 +47,7 @@ from .base import Decision
 from .context import Ctx
 from .knowledge import discarded_ranks, hidden_rank_counts, pair_chance
 from .normal import FOOT_DONE_DISCOUNT, NormalBot
-from .planning import Style
+from .planning import Style, meldable
 from .safety import stated_chance
 from .sampling import known_holdings, sample_game
 
@@ -74,7 +74,7 @@ class Tracker:
         self.by_rank, self.unseen = hidden_rank_counts(view)
         self.known = known_holdings(view)
         rules = view.rules
-        ranks = [x for x in rules.meld_ranks if not (rules.black_threes_special and x == 3)]
+        ranks = [x for x in rules.meld_ranks if meldable(rules, x)]
         self.average = sum(self.by_rank[x] for x in ranks) / max(1, len(ranks))
         """Unseen copies of the average meldable rank."""
 
