@@ -64,3 +64,23 @@ def test_update_waits_for_the_player(page: Page, dist: Path, tmp_path: Path) -> 
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_no_update_offered_when_nothing_changed(page: Page, dist: Path) -> None:
+    """A second visit offers no update when none was published, even at a path ("//") that
+    makes a service-worker registration of its own."""
+    server, url = start_server(dist)
+    try:
+        table = Table(page, url).open().wait_until_offline_ready()
+        for again in (url, url + "/"):
+            page.goto(again)
+            table.wait_until_ready().wait_until_offline_ready()
+            # this page's own registration (its scope is the page's folder) has finished installing
+            page.wait_for_function("navigator.serviceWorker.getRegistrations().then(rs => rs.some(r =>"
+                                   " r.scope === new URL('./', location.href).href && r.active"
+                                   " && r.active.state === 'activated' && !r.installing && !r.waiting))")
+            assert page.locator(WAITING).count() == 0
+            assert not page.get_by_text("Update available.").is_visible()
+    finally:
+        server.shutdown()
+        server.server_close()

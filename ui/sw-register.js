@@ -9,10 +9,12 @@ function announceUpdate() {
   document.dispatchEvent(new CustomEvent("hf-update-available"));
 }
 
-function watch(worker) {
+function watch(reg, worker) {
   worker.addEventListener("statechange", () => {
-    // "installed" with a controller means a newer version waits behind the current one.
-    if (worker.state === "installed" && sw.controller) announceUpdate();
+    // "installed" while this registration has an active worker: a newer version waits behind it.
+    // (The page's controller alone is not enough: a page at another path, "//" say, makes a
+    // registration of its own, whose first worker installs with no version to update.)
+    if (worker.state === "installed" && reg.active) announceUpdate();
   });
 }
 
@@ -32,9 +34,9 @@ function register() {
   sw.register("./service-worker.js", { updateViaCache: "none" }).then((reg) => {
     if (!reg) return; // service workers blocked (a browser setting)
     registration = reg;
-    if (reg.waiting && sw.controller) announceUpdate();
-    if (reg.installing) watch(reg.installing);
-    reg.addEventListener("updatefound", () => watch(reg.installing));
+    if (reg.waiting && reg.active) announceUpdate();
+    if (reg.installing) watch(reg, reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg, reg.installing));
   }, (err) => console.warn("Service worker not registered:", err));
 }
 
