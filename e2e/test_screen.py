@@ -65,6 +65,13 @@ SCREEN_PROBLEMS = """() => {
   return out;
 }"""
 
+# On screen and on top at its middle: a tap there reaches it.
+HIT_TESTABLE = """(el) => {
+  const r = el.getBoundingClientRect();
+  const t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && t !== null && (t === el || el.contains(t));
+}"""
+
 # Installed before the page's scripts: after every painted move, what the status line says and
 # whether it is on screen.
 WATCH_STATUS = """(() => {
@@ -186,3 +193,37 @@ def test_a_three_player_round_alone_fits_one_screen(new_page: Callable[..., Page
     play_round_checking(table)
     assert_every_move_was_shown(page)
     assert page.locator("table.score caption").all_inner_texts() == ["You", "West", "East"]
+
+
+def stage_the_first_meld_hint(table: Table) -> str:
+    """Take the hints until one is a first meld, whose cards it stages; return its text."""
+    page = table.page
+    for _ in range(40):
+        table.wait_until_idle()
+        if table.partner_asks():
+            table.answer_partner(True)
+            continue
+        table.tap("Hint")
+        text = table.message()
+        if text.startswith("Hint: Meld"):
+            return text
+        table.tap("Play it")
+    raise AssertionError(f"no first-meld hint: {page.locator('#app').inner_text()[:300]}")
+
+
+@pytest.mark.parametrize("size", [s for s in SIZES if s != "phone-landscape-844x390"])
+def test_a_staged_first_meld_leaves_the_hand_in_view(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+    """The hint, the staged melds, Lay down and all nine cards at once: the notes give way, not the hand.
+
+    Not on a phone in landscape: 390 pixels can't hold them all, and its dock scrolls."""
+    page, table = open_at(new_page, base_url, size)
+    table.open_link("?rules=thirteen&deal=77")
+    text = stage_the_first_meld_hint(table)
+    assert "8♣ 8♦ 8♠" in text and page.locator(".staging li").count() == 2
+    assert page.evaluate(SCREEN_PROBLEMS) == []
+    lay = page.get_by_role("button", name="Lay down melds")
+    assert lay.evaluate(HIT_TESTABLE), "Lay down melds is off screen or covered"
+    lay.click()
+    table.wait_until_idle()
+    assert page.locator(".staging").count() == 0
+    assert [m for m in table.table_text().split("\n") if m.startswith("8")]  # the 8s are on the table
