@@ -3,7 +3,8 @@
 At every South turn the page must not scroll, every card of the hand must be on screen and
 hit-testable (past 12 cards, inside a hand region that scrolls by itself), Draw and Discard
 must be on screen, and after every computer move the status line must name the seat and
-its move, on screen. South plays as a player taking the hints: Hint, then Play it.
+its move, on screen. South plays as a player taking the hints: Hint, then Play it; with the hint
+showing (its cards selected or staged), the same checks hold on phones and tablets held upright.
 """
 
 from __future__ import annotations
@@ -103,6 +104,14 @@ def take_hint(table: Table) -> None:
         return
     table.tap("Hint")
     play = page.get_by_role("button", name="Play it", exact=True)
+    # With the hint showing (and its cards selected or staged), the hand and Play it stay in view;
+    # not on a phone in landscape, whose dock scrolls (390 pixels can't hold a hint and the hand).
+    size = page.viewport_size
+    if size is not None and size["height"] >= 600:
+        shown = page.evaluate(SCREEN_PROBLEMS)
+        assert shown == [], f"with the hint {table.message()[:80]!r}: {shown}"
+        if play.count():
+            assert play.evaluate(HIT_TESTABLE), f"Play it is off screen or covered: {table.message()[:80]!r}"
     if play.count():
         table.tap("Play it")
     else:
