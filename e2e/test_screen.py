@@ -231,3 +231,29 @@ def test_a_staged_first_meld_leaves_the_hand_in_view(new_page: Callable[..., Pag
     table.wait_until_idle()
     assert page.locator(".staging").count() == 0
     assert [m for m in table.table_text().split("\n") if m.startswith("8")]  # the 8s are on the table
+
+
+@pytest.mark.parametrize("size", ["phone-360x740", "phone-landscape-844x390"])
+def test_why_left_open_with_a_hint_leaves_the_hand_in_view(
+    new_page: Callable[..., Page], base_url: str, size: str
+) -> None:
+    """A player who opens Why? after every computer turn and leaves it open while taking the hints:
+    the hand, Play it and Why?'s Close stay in view (in landscape, with up to eight buttons on one row)."""
+    page, table = open_at(new_page, base_url, size)
+    table.open_link("?rules=thirteen&deal=77")
+    most_buttons = 0
+    for _ in range(400):
+        table.wait_until_idle()
+        if table.round_is_over():
+            break
+        why = page.locator("#r-status").get_by_role("button", name="Why?")
+        if why.count() and page.locator(".why-panel").count() == 0:
+            why.click()
+            table.wait_until_idle()
+        close = page.locator(".why-panel").get_by_role("button", name="Close")
+        if close.count():
+            assert close.evaluate(HIT_TESTABLE), "Why?'s Close is off screen or covered"
+        most_buttons = max(most_buttons, page.locator(".actions button").count())
+        take_hint(table)
+    assert table.round_is_over()
+    assert most_buttons >= 7  # Undo and May I go out? came up beside the five (Clear joins them with a hint)
