@@ -61,9 +61,22 @@ def build_query(rules: RuleSet, deal: int) -> str:
 
 
 def parse_deal_number(text: str) -> int | None:
-    """A deal number typed or linked: digits only, 1 to MAX_DEAL; None when it isn't one."""
+    """A deal number typed or linked, 1 to MAX_DEAL; None when it isn't one.
+
+    Digits, or digits in groups of three split by commas or by spaces, as the app prints a deal
+    ("deal 517,553,274") and as a player may copy it.
+    """
     text = text.strip()
-    if not text or len(text) > 12 or not text.isascii() or not text.isdigit():
+    if not text or len(text) > 15 or not text.isascii():
+        return None
+    for sep in (",", " "):
+        if sep in text:
+            head, *groups = text.split(sep)
+            if not 1 <= len(head) <= 3 or any(len(g) != 3 for g in groups):
+                return None
+            text = head + "".join(groups)
+            break
+    if not text.isdigit():
         return None
     number = int(text)
     return number if 1 <= number <= MAX_DEAL else None

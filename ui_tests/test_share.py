@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from urllib.parse import parse_qs, urlencode
 
 import pytest
@@ -9,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.rules import preset
-from ui.settings import rules_for
+from ui.controller import Controller
+from ui.settings import Settings, rules_for
 from ui.share import (
     ShareProblem,
     ShareRequest,
@@ -68,6 +70,26 @@ def test_typed_deal_numbers() -> None:
     assert parse_deal_number("999999999") == 999_999_999
     for bad in ("", "0", "1000000000", "4.2", "x1", "²", "99999999999999999999"):
         assert parse_deal_number(bad) is None
+
+
+def test_a_deal_number_copied_as_the_app_prints_it() -> None:
+    """The app prints "deal 517,553,274"; typed back with its commas (or spaces), it is the same deal."""
+    for typed in ("517,553,274", " 517 553 274 ", f"{517_553_274:,}"):
+        assert parse_deal_number(typed) == 517_553_274
+    assert parse_deal_number("1,234") == 1234
+    for bad in ("1,23", "12,3456", ",123", "1,,234", "1, 234", "1,234 567", "1.234", "1,000,000,000", "1,2a4"):
+        assert parse_deal_number(bad) is None, bad
+
+
+def test_a_new_game_from_a_deal_number_with_commas() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.new_game(1)
+    ctrl.handle("new-game", "4,417")
+    assert ctrl.game.deal_number == 4417
+    assert ctrl.note is not None and ctrl.note.text.startswith("New game: deal 4,417")
+    ctrl.handle("new-game", "44,17")
+    assert ctrl.game.deal_number == 4417  # refused with a sentence; the game on the table stays
+    assert ctrl.note is not None and ctrl.note.kind == "error" and "whole number" in ctrl.note.text
 
 
 # The query helpers stand in for urllib.parse (too slow to import at start-up in Pyodide): they must
