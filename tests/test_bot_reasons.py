@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine import cards as C
-from engine.actions import Answer, AskGoOut, Meld, MeldPlay
+from engine.actions import Answer, AskGoOut, Draw, Meld, MeldPlay, PickUp
 from engine.bots import explain as E
 from engine.bots import make_bot
 from engine.bots.context import Ctx
@@ -85,6 +85,18 @@ def test_pickup_reason_agrees_with_its_count(pile: str, under: str) -> None:
     _, reason = bot.pickup_score(Ctx(view, SplitMix64(1)))
     assert under in reason, reason
     assert not BAD_GRAMMAR.search(reason), reason
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_pile_our_full_meld_cannot_take_is_named_as_such(level: str) -> None:
+    # Our 9s hold five cards: the top 9 and a pair would make eight, past a book, so the engine
+    # refuses the pickup.  The reason used to read "wouldn't reach our 0-point opening".
+    game = arrange(CLASSIC, phase="draw", hands={0: "9H 9C KS QD 4C 6D"}, pile="5C 9D",
+                   melds={0: [(9, "9S 9H 9D 9C 9S")]}, opened={0: True})
+    assert game.check(PickUp()) is not None
+    decision = make_bot(level, 0, 1).decide(view_for(game, 0))
+    assert decision.action == Draw()
+    assert decision.reason == "Drew two cards from the stock: our 9s are too full to take the top card and a pair."
 
 
 @pytest.mark.parametrize("chance", [0.0, 0.03, 0.2, 0.49, 0.6, 0.99, 1.0])

@@ -115,8 +115,7 @@ class NormalBot:
                 why_not = (f"the pile's {E.count(take, 'card')} {'is' if take == 1 else 'are'}n't worth "
                            "more than a draw")
             else:
-                need = ctx.minimum
-                why_not = f"taking the pile wouldn't reach our {need}-point opening"
+                why_not = self.pickup_refusal(ctx)
         what = "a card" if ctx.rules.draw == 1 else f"{E.number(ctx.rules.draw)} cards"
         return Decision(Draw(), E.sentence(f"Drew {what} from the stock: {why_not}"))
 
@@ -141,6 +140,16 @@ class NormalBot:
         if not ctx.opened and rules.pickup_before_opening == "never":
             return "our team must meld before taking the pile"
         return None
+
+    def pickup_refusal(self, ctx: Ctx) -> str:
+        """Why no pickup is possible though we hold the pair, in words (the engine decides)."""
+        err = ctx.game.check(PickUp())
+        top = ctx.view.pile_top
+        if err is not None and err.reason == "pile_meld_full" and top is not None:
+            return f"our {E.plural(ctx.rules, C.rank(top))} are too full to take the top card and a pair"
+        if not ctx.opened and ctx.minimum > 0:
+            return f"taking the pile wouldn't reach our {ctx.minimum}-point opening"
+        return "the pile can't be taken this turn"
 
     def best_pickup(self, ctx: Ctx) -> tuple[Action, float, str] | None:
         """The legal pickup (with opening melds if needed), its worth and reason."""
