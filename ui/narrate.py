@@ -163,17 +163,49 @@ def short_entry(game: Game, entry: Event) -> str | None:
     return None
 
 
+_OPENED = re.compile(r"Opened with (\d+) points \(the minimum is (\d+)\)")
+_FINISHING = re.compile(r", finishing (\w+) books?\b")
+_TO_REACH = re.compile(r", to reach my (\w+)")
+_TO_OPEN = re.compile(r"; to open, (.*)$")
+
+
 def advice(reason: str) -> str:
     """A computer player's reason for its own move, as advice to the player about to make it.
 
     Its reasons read "<what it did>: <why>" in the first person ("Drew two cards from the stock:
     I don't hold two natural aces."); advice keeps the why, spoken to the player ("you don't hold
-    two natural aces"), since the hint already says what to do in the present tense.
+    two natural aces"), since the hint already says what to do in the present tense.  A meld's
+    reason names its plays, which the hint lists card by card: advice keeps only what the melds
+    are for ("that finishes one book and gets you to your foot"; an opening's points).
     """
     head, sep, why = reason.partition(": ")
-    if not sep or head.startswith("Melded"):
+    if not sep:
         return ""
     why = why.strip().rstrip(".")
+    opened = _OPENED.fullmatch(head)
+    if opened:
+        return f"{opened[1]} points, enough to open (the minimum is {opened[2]})"
+    if head.startswith("Melded"):
+        return _meld_purpose(why)
+    to_open = _TO_OPEN.search(why)
+    if to_open:  # the melds laid with a pickup: the hint lists them, so say only that they open
+        why = why[: to_open.start()] + "; with those melds the pickup opens for us"
     for pattern, words in _YOU:
         why = pattern.sub(words, why)
     return why
+
+
+def _meld_purpose(why: str) -> str:
+    """What a meld reason's plays are for, as advice ('' when they only build toward books)."""
+    does = []
+    finishing = _FINISHING.search(why)
+    if finishing:
+        n = finishing[1]
+        does.append("finishes a book" if n == "one" else f"finishes {n} books")
+    reach = _TO_REACH.search(why)
+    if reach:
+        does.append(f"gets you to your {reach[1]}")
+    text = "that " + " and ".join(does) if does else ""
+    if "because the round may end soon" in why:
+        text += (", and " if text else "") + "the round may end soon, when cards left in hand cost points"
+    return text

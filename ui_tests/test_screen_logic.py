@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Discard, Draw, Meld
 from engine.invariants import problems
+from engine.state import Game
+from tests.helpers import arrange
 from ui.controller import MAX_LINES, Controller, index_arg
 from ui.render import banner_text, page
 from ui.settings import Settings
@@ -191,3 +195,54 @@ def test_the_partners_answer_is_said_in_the_prompt() -> None:
     text, kind = banner_text(ctrl.view(), ctrl)
     said = "North said yes" if ctrl.game.permission else "North said no"
     assert kind == "mine" and text.startswith(said), text
+
+
+def hint_for(game: Game) -> str:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.resume_game(game)
+    ctrl.handle("hint")
+    assert ctrl.note is not None and ctrl.note.kind == "hint"
+    return ctrl.note.text
+
+
+PAST = re.compile(r"\b(started|added|Opened|Melded|spending|Took)\b")
+
+
+def test_an_opening_hint_says_its_points_not_what_a_computer_did() -> None:
+    game = arrange("classic", phase="play", hands={0: "9C 9D 9H AD AH AS 4C 6D JS"}, stock_size=40)
+    text = hint_for(game)
+    assert text == "Hint: Meld 9♣ 9♦ 9♥; meld A♦ A♥ A♠: 90 points, enough to open (the minimum is 50)."
+
+
+@pytest.mark.parametrize("rules", ["classic", "hkf"])
+def test_a_meld_hint_says_it_finishes_a_book(rules: str) -> None:
+    game = arrange(rules, phase="play", hands={0: "KH 4C 6D 9S JD"}, opened={0: True}, stock_size=40,
+                   melds={0: [(13, "KS KD KC KS KD KC")]})
+    assert hint_for(game) == "Hint: Add K♥ to the kings: that finishes a book."
+
+
+def test_a_pickup_that_opens_says_so_in_the_present() -> None:
+    game = arrange("classic", phase="draw", hands={0: "KS KD 5C 9H 6D"}, pile="8C AS AH AD KH")
+    text = hint_for(game)
+    assert text.startswith("Hint: Pick up the discard pile and lay down A♦ A♥ A♠: ")
+    assert text.endswith("; with those melds the pickup opens for your side.")
+    assert not PAST.search(text), text
+
+
+def test_hints_over_whole_rounds_speak_to_the_player_in_the_present() -> None:
+    # Every hint South is offered over a round per preset, South playing them: none reads as a
+    # computer's report of its own move ("started 9s…", "Melded:"), nor says "I" or "we".
+    for rules in ("classic", "pagat", "thirteen", "hkf", "rook"):
+        ctrl = controller(7, rules)
+        for _ in range(400):
+            if ctrl.game.phase != "play" and ctrl.game.phase != "draw":
+                break
+            if ctrl.human_to_act():
+                ctrl.handle("hint")
+                assert ctrl.note is not None
+                text = ctrl.note.text.replace("“May I go out?”", "the question")
+                assert not PAST.search(text) and not re.search(r"\b(I|we|our|my)\b", text), text
+                assert "0-point" not in text and "::" not in text and text.count(": ") <= 2, text
+                ctrl.handle("play-hint")
+            else:
+                ctrl.bot_step()
