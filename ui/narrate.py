@@ -167,6 +167,7 @@ _OPENED = re.compile(r"Opened with (\d+) points \(the minimum is (\d+)\)")
 _FINISHING = re.compile(r", finishing (\w+) books?\b")
 _TO_REACH = re.compile(r", to reach my (\w+)")
 _TO_OPEN = re.compile(r"; to open, (.*)$")
+_HELD = re.compile(r"^(\w+ (?:natural )?[\w ]+?) in hand\b")
 
 
 def advice(reason: str) -> str:
@@ -187,6 +188,7 @@ def advice(reason: str) -> str:
         return f"{opened[1]} points, enough to open (the minimum is {opened[2]})"
     if head.startswith("Melded"):
         return _meld_purpose(why)
+    why = _HELD.sub(r"you hold \1", why)  # a pickup's pair: "two natural 4s in hand"
     to_open = _TO_OPEN.search(why)
     if to_open:  # the melds laid with a pickup: the hint lists them, so say only that they open
         why = why[: to_open.start()] + "; with those melds the pickup opens for us"

@@ -224,7 +224,7 @@ def test_a_meld_hint_says_it_finishes_a_book(rules: str) -> None:
 def test_a_pickup_that_opens_says_so_in_the_present() -> None:
     game = arrange("classic", phase="draw", hands={0: "KS KD 5C 9H 6D"}, pile="8C AS AH AD KH")
     text = hint_for(game)
-    assert text.startswith("Hint: Pick up the discard pile and lay down A♦ A♥ A♠: ")
+    assert text.startswith("Hint: Pick up the discard pile and lay down A♦ A♥ A♠: you hold two natural kings, ")
     assert text.endswith("; with those melds the pickup opens for your side.")
     assert not PAST.search(text), text
 
