@@ -17,8 +17,10 @@ import pytest
 from pages import Table
 from playwright.sync_api import Page
 
+from engine import cards as C
 from engine.actions import PickUp
 from engine.rules import preset
+from engine.serialize import from_dict
 from engine.state import Game
 from tests.helpers import position_where
 from ui.settings import rules_for
@@ -257,3 +259,51 @@ def test_why_left_open_with_a_hint_leaves_the_hand_in_view(
         take_hint(table)
     assert table.round_is_over()
     assert most_buttons >= 7  # Undo and May I go out? came up beside the five (Clear joins them with a hint)
+
+
+def many_melds_and_a_card_for_the_last(game: Game) -> int | None:
+    """South to meld in Hand, Knee and Foot with ten melds or more on our side and six on theirs:
+    a card of South's for our highest-ranked open meld (its chip is the last but the wild book's)."""
+    if game.to_act != 0 or game.phase != "play":
+        return None
+    ours = game.teams[0].melds
+    if len(ours) < 10 or len(game.teams[1].melds) < 6:
+        return None
+    open_ = sorted((m for m in ours if not m.is_book and m.rank != C.WILD_RANK), key=lambda m: m.rank)
+    if not open_:
+        return None
+    return next((c for c in game.players[0].hand if not C.is_wild(c) and C.rank(c) == open_[-1].rank), None)
+
+
+IN_VIEW = """(chip) => { const r = chip.getBoundingClientRect(), box = chip.closest('.melds').getBoundingClientRect();
+  const dock = document.querySelector('.dock').getBoundingClientRect();
+  return r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.bottom <= dock.top + 1 && r.height > 0; }"""
+
+
+def test_our_melds_stay_in_view_and_a_selected_cards_meld_scrolls_into_it(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    """At 360×740 with both sides' melds filling the board, our melds keep a row in view above the
+    hand (each side's melds scroll in their own box, the opponents' first); selecting a card brings
+    the meld it can go on into view, and the box stays where it was when the selection goes."""
+    found = many_melds_and_a_card_for_the_last
+    saved = position_where(preset("hkf"), range(1, 60), 4000, lambda g: found(g) is not None)
+    card = found(from_dict(saved))
+    assert card is not None
+    page, table = open_at(new_page, base_url, "phone-360x740")
+    table.open().wait_until_saved().replace_save(json.dumps(saved)).reload().wait_until_idle()
+    ours = page.locator(".team.us .melds")
+    assert ours.evaluate("b => b.scrollHeight > b.clientHeight")  # more melds than the box shows
+    assert page.locator(".team.us .chip").first.evaluate(IN_VIEW)
+    assert page.locator(".team.them .chip").first.evaluate(IN_VIEW)
+    assert not page.locator(".team.us .chip").last.evaluate(IN_VIEW)
+    table.select(C.name(card)).wait_until_idle()
+    target = page.locator(".team.us .chip.target")
+    assert target.count() == 1 and target.evaluate(IN_VIEW)
+    assert target.evaluate(HIT_TESTABLE), "the meld the card goes on is covered"
+    scrolled = ours.evaluate("b => b.scrollTop")
+    assert scrolled > 0
+    table.tap("Clear").wait_until_idle()
+    assert page.locator(".team.us .chip.target").count() == 0
+    assert ours.evaluate("b => b.scrollTop") == scrolled  # redrawn without the highlight, not back at the top
+    assert page.evaluate(SCREEN_PROBLEMS) == []

@@ -476,9 +476,33 @@ def paint() -> str:
         if painted.get(rid) != html:
             el = document.getElementById(rid)
             if el:
+                tops = [box.scrollTop for box in el.querySelectorAll(SCROLL_BOXES)]
                 el.innerHTML = html
+                for box, top in zip(el.querySelectorAll(SCROLL_BOXES), tops, strict=False):
+                    box.scrollTop = top  # a redrawn box stays where the player scrolled it
     painted = parts
+    reveal_highlights()
     return ""
+
+
+SCROLL_BOXES = ".team > .melds, .staging > ul, .note, .why-panel"
+"""Boxes that scroll inside a region: their scroll survives the region's redraw."""
+
+
+def reveal_highlights() -> None:
+    """A side's melds scrolled in their box: bring the melds just played, or the ones the selected
+    cards can go on, into view when none of them is (the box alone scrolls, never the page)."""
+    for box in app.querySelectorAll(".team > .melds"):
+        if box.scrollHeight <= box.clientHeight:
+            continue
+        marked = list(box.querySelectorAll(".chip.target")) or list(box.querySelectorAll(".chip.fresh"))
+        if not marked:
+            continue
+        top, bottom = box.scrollTop, box.scrollTop + box.clientHeight
+        spots = [(m.offsetTop, m.offsetTop + m.offsetHeight) for m in marked]  # the box is their offsetParent
+        if any(start >= top - 1 and end <= bottom + 1 for start, end in spots):
+            continue
+        box.scrollTop = max(0, spots[0][0] - 4)
 
 
 def take_over() -> None:
