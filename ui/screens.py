@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine import cards as C
 from engine import seats
 from engine.rules import preset
 from engine.scoring import TeamScore
@@ -213,6 +214,10 @@ def game_over_panel(ctrl: Controller) -> str:
     )
 
 
+HELD_FROM = {"hand": "Hand", "knee": "In hand, from the knee", "foot": "In hand, from the foot"}
+"""What a seat held when the round ended, by the set it was playing from."""
+
+
 def hands_screen(ctrl: Controller) -> str:
     """Every hand, knee, foot and the rest of the stock: only once the round is over."""
     game = ctrl.game
@@ -222,11 +227,14 @@ def hands_screen(ctrl: Controller) -> str:
     blocks = []
     for seat, player in enumerate(game.players):
         parts = [f"<h3>{esc(names[seat])}{' (you)' if seat == HUMAN else ''}</h3>"]
-        parts.append(f"<p>{esc(player.stage.capitalize())}: {card_row(player.hand)}</p>")
+        held = card_row(C.sorted_hand(player.hand)) if player.hand else '<span class="none">no cards</span>'
+        if seat == game.went_out:
+            held = '<span class="none">went out</span>'
+        parts.append(f"<p>{HELD_FROM[player.stage]}: {held}</p>")
         if game.rules.knee_size and not player.knee_taken and not player.foot_taken:
-            parts.append(f"<p>Knee (never picked up): {card_row(player.knee)}</p>")
+            parts.append(f"<p>Knee (never picked up): {card_row(C.sorted_hand(player.knee))}</p>")
         if not player.foot_taken:
-            parts.append(f"<p>Foot (never picked up): {card_row(player.foot)}</p>")
+            parts.append(f"<p>Foot (never picked up): {card_row(C.sorted_hand(player.foot))}</p>")
         blocks.append('<div class="revealed">' + "".join(parts) + "</div>")
     stock = list(reversed(game.stock))
     return (

@@ -135,7 +135,17 @@ def test_whole_round_then_replay_and_next_round() -> None:
     play_out_round(ctrl, 2000, each=page)
     assert ctrl.game.phase == "round_over"
     ctrl.handle("show-hands")
-    assert ctrl.screen == "hands" and "All hands" in page(ctrl)
+    shown = page(ctrl)
+    assert ctrl.screen == "hands" and "All hands" in shown
+    game = ctrl.game
+    for seat, player in enumerate(game.players):
+        block = shown.split("<h3>")[seat + 1]
+        if seat == game.went_out:
+            assert "went out" in block
+        elif player.hand:  # the cards as a player holds them: ranks up, wild cards last
+            held = block.split("</p>")[0]
+            assert re.findall(r'aria-label="([^"]+)"', held) == [C.name(c) for c in C.sorted_hand(player.hand)]
+            assert ("In hand, from the foot:" in held) == player.foot_taken
     ctrl.handle("replay")
     assert ctrl.view().hand == first_hand and ctrl.game.round_index == 0
     assert ctrl.game.history == []
