@@ -227,10 +227,11 @@ def hands_screen(ctrl: Controller) -> str:
     blocks = []
     for seat, player in enumerate(game.players):
         parts = [f"<h3>{esc(names[seat])}{' (you)' if seat == HUMAN else ''}</h3>"]
-        held = card_row(C.sorted_hand(player.hand)) if player.hand else '<span class="none">no cards</span>'
         if seat == game.went_out:
-            held = '<span class="none">went out</span>'
-        parts.append(f"<p>{HELD_FROM[player.stage]}: {held}</p>")
+            parts.append("<p>Went out.</p>")
+        else:
+            held = card_row(C.sorted_hand(player.hand)) if player.hand else '<span class="none">no cards</span>'
+            parts.append(f"<p>{HELD_FROM[player.stage]}: {held}</p>")
         if game.rules.knee_size and not player.knee_taken and not player.foot_taken:
             parts.append(f"<p>Knee (never picked up): {card_row(C.sorted_hand(player.knee))}</p>")
         if not player.foot_taken:

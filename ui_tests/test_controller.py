@@ -141,7 +141,7 @@ def test_whole_round_then_replay_and_next_round() -> None:
     for seat, player in enumerate(game.players):
         block = shown.split("<h3>")[seat + 1]
         if seat == game.went_out:
-            assert "went out" in block
+            assert "<p>Went out.</p>" in block
         elif player.hand:  # the cards as a player holds them: ranks up, wild cards last
             held = block.split("</p>")[0]
             assert re.findall(r'aria-label="([^"]+)"', held) == [C.name(c) for c in C.sorted_hand(player.hand)]
