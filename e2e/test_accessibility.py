@@ -164,3 +164,21 @@ def test_a_whole_turn_from_the_keyboard(new_page: Callable[..., Page], base_url:
     assert page.locator(".team.us .chip").count() == melds_before + 1
     assert table.moves() >= moves + 3  # draw, meld, discard, then the computers
     assert page.evaluate("document.activeElement.id") in ("live", "")  # the next step: watch the others
+
+
+def test_no_violations_with_both_sides_melds_scrolling(new_page: Callable[..., Page], base_url: str) -> None:
+    """Both sides' melds overflowing their boxes at 360×740 (each box scrolls): still no violations,
+    with and without a selected card's meld brought into view."""
+    from test_screen import many_melds_and_a_card_for_the_last as found
+
+    saved = position_where(preset("hkf"), range(1, 60), 4000, lambda g: found(g) is not None)
+    card = found(from_dict(saved))
+    assert card is not None
+    page = new_page(bypass_csp=True, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    table = Table(page, base_url).open().wait_until_saved()
+    table.replace_save(json.dumps(saved)).reload().wait_until_idle()
+    scrolls = "[...document.querySelectorAll('.team > .melds')].filter(b => b.scrollHeight > b.clientHeight).length"
+    assert page.evaluate(scrolls) == 2
+    assert violations(page) == [], "both sides' melds scrolling"
+    table.select(C.name(card)).wait_until_idle()
+    assert violations(page) == [], "a selected card's meld in view"

@@ -263,7 +263,11 @@ def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, ta
         fresh = ctrl.fresh_reds.get(team.team, 0)
         reds = f'<span class="reds"><span class="sr">Red 3s:</span>{card_row(team.red_threes, fresh)}</span>'
     need = f'<span class="need">First meld: {team.minimum}</span>' if team.minimum else ""
-    body = f'<ul class="melds">{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
+    # The list scrolls in its box when the board runs short: without buttons in it, the keyboard
+    # needs a stop of its own to scroll it.
+    buttons = mine and playable and any(not m.is_book for m in team.melds)
+    stop = "" if buttons else ' tabindex="0"'
+    body = f'<ul class="melds"{stop}>{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
     label = sides.possessive(players, team.team)
     return (
         f'<section class="team {"us" if mine else "them"}" aria-label="{esc(label)} melds">'
