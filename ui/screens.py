@@ -135,10 +135,11 @@ def _round_summary(ctrl: Controller) -> str:
         how = "You went out."
     else:
         how = f"{names[result.went_out]} went out."
-    tables = "".join(
-        _score_table(sides.title(game.n, t), result.scores[t], game.totals[t]) for t in sides.order(game.n)
-    )
-    return f'<p>{esc(how)}</p><div class="scores">{tables}</div>'
+    shown = sides.order(game.n)
+    tables = "".join(_score_table(sides.title(game.n, t), result.scores[t], game.totals[t]) for t in shown)
+    # The round at a glance, before each side's breakdown: "This round: Us +815 · Them +2,720".
+    glance = " · ".join(f"<b>{esc(sides.short(game.n, t))} {result.scores[t].total:+,}</b>" for t in shown)
+    return f'<p>{esc(how)}</p><p class="glance">This round: {glance}</p><div class="scores">{tables}</div>'
 
 
 def round_over_panel(ctrl: Controller) -> str:

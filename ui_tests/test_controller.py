@@ -134,6 +134,8 @@ def test_whole_round_then_replay_and_next_round() -> None:
     first_hand = ctrl.view().hand
     play_out_round(ctrl, 2000, each=page)
     assert ctrl.game.phase == "round_over"
+    us, them = (ctrl.game.results[-1].scores[t].total for t in (0, 1))
+    assert f'<p class="glance">This round: <b>Us {us:+,}</b> · <b>Them {them:+,}</b></p>' in page(ctrl)
     ctrl.handle("show-hands")
     shown = page(ctrl)
     assert ctrl.screen == "hands" and "All hands" in shown
