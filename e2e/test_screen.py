@@ -227,11 +227,18 @@ def test_a_staged_first_meld_leaves_the_hand_in_view(new_page: Callable[..., Pag
     text = stage_the_first_meld_hint(table)
     assert "8♣ 8♦ 8♠" in text and page.locator(".staging li").count() == 2
     assert page.evaluate(SCREEN_PROBLEMS) == []
+    preview = page.locator(".staged-preview .staged-chip")
+    if size == "phone-landscape-844x390":  # the dock folds the list: the table shows the melds instead
+        boxes = [preview.nth(i).bounding_box() for i in range(preview.count())]
+        assert len(boxes) == 2 and all(b is not None and b["y"] >= 0 and b["y"] + b["height"] <= 390 for b in boxes)
+        assert "8♣" in preview.first.inner_text() and "60" in preview.last.inner_text()
+    else:
+        assert not page.locator(".staged-preview").is_visible()
     lay = page.get_by_role("button", name="Lay down melds")
     assert lay.evaluate(HIT_TESTABLE), "Lay down melds is off screen or covered"
     lay.click()
     table.wait_until_idle()
-    assert page.locator(".staging").count() == 0
+    assert page.locator(".staging").count() == 0 and page.locator(".staged-preview").count() == 0
     assert [m for m in table.table_text().split("\n") if m.startswith("8")]  # the 8s are on the table
 
 

@@ -272,8 +272,20 @@ def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, ta
     return (
         f'<section class="team {"us" if mine else "them"}" aria-label="{esc(label)} melds">'
         f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{need}{reds}</h2>'
-        f"{body}</section>"
+        f"{body}{staged_preview(ctrl) if mine else ''}</section>"
     )
+
+
+def staged_preview(ctrl: Controller) -> str:
+    """The staged first melds where they will go, for a phone in landscape, whose dock folds the
+    staged list away (shown only there; the list in the dock is the one to act on and to read)."""
+    if not ctrl.staged:
+        return ""
+    items = "".join(
+        f'<li class="chip staged-chip">{card_row(s.cards)} <span class="pts">{ctrl_value(ctrl, s.cards)}</span></li>'
+        for s in ctrl.staged
+    )
+    return f'<div class="staged-preview" aria-hidden="true"><h3>Staged</h3><ul class="melds">{items}</ul></div>'
 
 
 # ----- the dock: the latest move, the prompt, the hand, the buttons ----------------------------
