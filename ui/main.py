@@ -480,8 +480,8 @@ def paint() -> str:
                 el.innerHTML = html
                 for box, top in zip(el.querySelectorAll(SCROLL_BOXES), tops, strict=False):
                     box.scrollTop = top  # a redrawn box stays where the player scrolled it
+                reveal_highlights(el)
     painted = parts
-    reveal_highlights()
     return ""
 
 
@@ -489,10 +489,10 @@ SCROLL_BOXES = ".team > .melds, .staging > ul, .note, .why-panel"
 """Boxes that scroll inside a region: their scroll survives the region's redraw."""
 
 
-def reveal_highlights() -> None:
-    """A side's melds scrolled in their box: bring the melds just played, or the ones the selected
-    cards can go on, into view when none of them is (the box alone scrolls, never the page)."""
-    for box in app.querySelectorAll(".team > .melds"):
+def reveal_highlights(region: Any) -> None:
+    """A side's melds redrawn in a box that scrolls: bring the melds just played, or the ones the
+    selected cards can go on, into view when none of them is (the box alone scrolls, never the page)."""
+    for box in region.querySelectorAll(".team > .melds"):
         if box.scrollHeight <= box.clientHeight:
             continue
         marked = list(box.querySelectorAll(".chip.target")) or list(box.querySelectorAll(".chip.fresh"))
