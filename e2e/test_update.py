@@ -68,7 +68,7 @@ def test_update_waits_for_the_player(page: Page, dist: Path, tmp_path: Path) -> 
 
 def test_no_update_offered_when_nothing_changed(page: Page, dist: Path) -> None:
     """A second visit offers no update when none was published, even at a path ("//") that
-    makes a service-worker registration of its own."""
+    would make a service-worker registration of its own."""
     server, url = start_server(dist)
     try:
         table = Table(page, url).open().wait_until_offline_ready()
@@ -81,6 +81,22 @@ def test_no_update_offered_when_nothing_changed(page: Page, dist: Path) -> None:
                                    " && r.active.state === 'activated' && !r.installing && !r.waiting))")
             assert page.locator(WAITING).count() == 0
             assert not page.get_by_text("Update available.").is_visible()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_an_address_with_a_double_slash_goes_to_the_plain_one(page: Page, dist: Path) -> None:
+    """"…//?deal=…" opens the plain address with the same query: one registration, one offline copy."""
+    server, url = start_server(dist)
+    try:
+        table = Table(page, url).open().wait_until_offline_ready()
+        page.goto(url + "/?rules=hkf&deal=808")
+        table.wait_until_ready()
+        assert "//" not in page.evaluate("location.pathname")
+        assert table.deal_number().replace(",", "") == "808"  # the link's deal (its query is then cleared)
+        assert "hkf" in page.locator(".meta").inner_text()
+        assert page.evaluate("navigator.serviceWorker.getRegistrations().then(rs => rs.length)") == 1
     finally:
         server.shutdown()
         server.server_close()
