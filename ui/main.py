@@ -1082,7 +1082,8 @@ def boot() -> None:
         notes.append(link.message)
         problem = True
     if link is not None or dare is not None:
-        window.history.replaceState(None, "", window.location.pathname)
+        # The whole address without its query: a bare path starting "//" would read as another host.
+        window.history.replaceState(None, "", window.location.origin + window.location.pathname)
     if store_problem:
         notes.append(store_problem[0])
         problem = problem or store_problem[1]
