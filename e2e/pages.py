@@ -266,7 +266,7 @@ class Table:
 
     def other_seats(self) -> list[str]:
         """The names of the other seats shown, in turn order."""
-        return self.page.locator(".seats .seat strong").all_inner_texts()
+        return self.page.locator(".seats .seat strong > span").all_text_contents()
 
     def share_link(self) -> str:
         """Press Share and read the link it shows."""

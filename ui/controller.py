@@ -60,6 +60,18 @@ def index_arg(arg: str, limit: int) -> int | None:
     return value if value < limit else None
 
 
+NEWS = ("went out", "discarded", "took pile", "took the pile", "said", "asked", "took the")
+"""How much a part of a computer's turn tells the other players, most first ('took the' is a foot or knee)."""
+
+
+def turn_news(part: str) -> int:
+    """How newsworthy a part of a seat's turn is (higher first); melds, red 3s and draws count least."""
+    for rank, start in enumerate(NEWS):
+        if part.startswith(start):
+            return len(NEWS) - rank
+    return 0
+
+
 @dataclass(frozen=True)
 class Staged:
     """A meld set aside for the team's first meld, not yet on the table."""
@@ -414,17 +426,41 @@ class Controller:
             self.landed = True
 
     def seat_turn(self, seat: int) -> str:
-        """What ``seat`` did in its latest turn, in a few words (from the recent moves)."""
-        parts: list[str] = []
+        """What ``seat`` did in its latest turn, in a few words ('melded 7 cards · discarded 9♣')."""
+        return " · ".join(text for text, _minor in self.seat_turn_parts(seat))
+
+    def seat_turn_parts(self, seat: int, main: int = 2) -> list[tuple[str, bool]]:
+        """``seat``'s latest turn (from the recent moves) as (words, minor) parts in order: its melds
+        counted together, the usual draw left out once more follows.  A phone's seat row shows the
+        ``main`` parts that matter most and leaves out the minor ones: the melds are highlighted on the
+        table, the foot or knee shows by the seat's count, the discard and a pile taken nowhere else."""
+        lines: list[str] = []
         for line in reversed(self.lines):
             if line.seat == seat:
                 if line.short:
-                    parts.insert(0, line.short)
-                if line.short.startswith(("drew", "took the pile")):
+                    lines.insert(0, line.short)
+                if line.short.startswith(("drew", "took pile", "took the pile")):
                     break
-            elif parts:
+            elif lines:
                 break
-        return " · ".join(parts)
+        parts: list[str] = []
+        melded = 0
+        for part in (p for text in lines for p in text.split(" · ")):
+            count = part.removeprefix("melded ")
+            if count != part and count.isdigit():
+                if not melded:
+                    parts.append("")  # the melds' place in the turn, filled in below
+                melded += int(count)
+            else:
+                parts.append(part)
+        if len(parts) > 1 and parts[0].startswith("drew"):
+            del parts[0]  # drawing is the usual start: the turn's news is what came after it
+        melds = f"melded {melded} card{'s' if melded != 1 else ''}"
+        parts = [p or melds for p in parts]
+        ranked = sorted(range(len(parts)), key=lambda i: (turn_news(parts[i]), i), reverse=True)
+        # The melds, red 3s and a draw are shown only when the turn has nothing else (yet).
+        shown = {i for i in ranked[:main] if turn_news(parts[i])} or set(ranked[:1])
+        return [(p, i not in shown) for i, p in enumerate(parts)]
 
     def lines_data(self) -> str:
         """The recent moves as JSON text, tied to this game's deal and move count (kept with the save)."""

@@ -42,11 +42,10 @@ from engine.state import Game
 from ui import challenge, games, pad, saves, stats
 from ui.controller import Controller, Note
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
-from ui.settings import choose_settings
+from ui.settings import PACE_SECONDS, choose_settings
 from ui.share import ShareProblem, ShareRequest, parse_query
 from ui.watch import PLAY_SECONDS
 
-PACE_SECONDS = 0.75
 STORE_TIMEOUT_SECONDS = 10
 WRITE_TIMEOUT_SECONDS = 8  # an IndexedDB write that hasn't settled by then has failed
 RETRY_SECONDS = (1, 3, 10, 30)  # waits before trying a failed write again (the last one repeats)
@@ -453,7 +452,7 @@ def hand_to_store() -> Started:
 def pace() -> float:
     if ctrl.settings.reduced_motion or reduced_query.matches:
         return 0
-    return PACE_SECONDS
+    return PACE_SECONDS.get(ctrl.settings.speed, PACE_SECONDS["normal"])
 
 
 painted_key = ""  # the layout on screen ('' before the first paint)

@@ -139,13 +139,10 @@ def short_entry(game: Game, entry: Event) -> str | None:
         case Drew(count=n):
             return f"drew {n}"
         case TookPile(taken=taken):
-            return f"took the pile ({len(taken) + 1})"
-        case Melded(meld=None, cards=cards):
-            return f"melded {labels(cards)}"
-        case Melded(seat=seat, meld=int(index), cards=cards):
-            melds = game.teams[game.team_of(seat)].melds
-            what = rank_words(game, melds[index].rank) if index < len(melds) else "a meld"
-            return f"added {labels(cards)} to the {what}"
+            return f"took pile ({len(taken) + 1})"
+        case Melded(cards=cards):
+            # A seat's box has room for a few words: the melds themselves are highlighted on the table.
+            return f"melded {len(cards)}"
         case Discarded(card=card):
             return f"discarded {C.label(card)}"
         case RedThree(card=card):

@@ -87,12 +87,15 @@ def partner_of(view: View, seat: int) -> int | None:
     return seats.partner(seat, view.rules.players)
 
 
+def short_name(name: str) -> str:
+    """A seat's name as a compass point: 'S', 'NW'."""
+    return name[0] + ("W" if name.endswith("west") else "E" if name.endswith("east") else "")
+
+
 def team_names(view: View, team: int, short: bool = False) -> list[str]:
     """The seat names of a team in turn order ('S', 'NW', ... when short)."""
     out = [s.name for s in view.seats if s.team == team]
-    if short:
-        out = [name[0] + ("W" if name.endswith("west") else "E" if name.endswith("east") else "") for name in out]
-    return out
+    return [short_name(name) for name in out] if short else out
 
 
 def seat_role(view: View, seat: int) -> str:
@@ -107,19 +110,26 @@ def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
     role = seat_role(view, seat.seat)
     waiting = [w for w, n in (("knee", seat.knee_count), ("foot", seat.foot_count)) if n]
     rest = (" · " + " & ".join(waiting) + " waiting") if waiting else ""
-    did = ctrl.seat_turn(seat.seat)
+    # The whole turn, and its main parts alone for a narrow board (the stylesheet shows one of them):
+    # beside six seats' tags, a phone's row has room for one.
+    parts = ctrl.seat_turn_parts(seat.seat, main=2 if view.rules.players <= 4 else 1)
+    whole = " ".join(f"<span>{esc(text)}</span>" for text, _minor in parts)
+    main = " ".join(f"<span>{esc(text)}</span>" for text, minor in parts if not minor)
+    did = f'<span class="whole">{whole}</span><span class="main">{main}</span>' if parts else ""
     doing = ""
     if turn:
         doing = ", deciding whether you may go out" if view.phase == "answer" else ", playing now"
     label = f"{seat.name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
     team = "us" if seat.team == view.my_team else "them"
-    # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news.
-    where = "" if seat.stage == "hand" else STAGES[seat.stage]
+    # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news,
+    # shown by the count it describes.
+    where = "" if seat.stage == "hand" else f'<span class="where">{esc(seat.stage)}</span>'
     return (
         f'<div class="seat {team} pos-{seat.seat}{" active" if turn else ""}" role="group" aria-label="{esc(label)}">'
-        f'<div class="seat-head"><strong>{esc(seat.name)}</strong><b class="n">{seat.hand_count}</b></div>'
-        f'<div class="counts"><span class="role {role}">{esc(role)}</span> {esc(where)}</div>'
-        f'<div class="did">{esc(did) if did else "&nbsp;"}</div>'
+        f'<div class="seat-head"><strong data-short="{esc(short_name(seat.name))}">'
+        f'<span>{esc(seat.name)}</span></strong>{where}<b class="n">{seat.hand_count}</b></div>'
+        f'<div class="counts"><span class="role {role}">{esc(role)}</span></div>'
+        f'<div class="did">{did or "&nbsp;"}</div>'
         "</div>"
     )
 
@@ -139,7 +149,8 @@ def pile_note(view: View, ctrl: Controller) -> str:
     problem = pile_block(view)
     if problem:
         return f"{len(view.pile)} · {problem}"
-    return count(len(view.pile), "card") if len(view.pile) < 8 else f"{len(view.pile)} cards"
+    n = len(view.pile)  # in figures, as the stock's count and the blocked pile's are
+    return "no cards" if n == 0 else "1 card" if n == 1 else f"{n} cards"
 
 
 def pile_block(view: View) -> str:
@@ -482,16 +493,22 @@ def hand_region(view: View, ctrl: Controller) -> str:
     cards = "".join(card_button(c, i, pressed=i in ctrl.selected, meldable=c in meldable) for i, c in enumerate(hand))
     me = view.me
     waiting = [w for w, n in (("knee", me.knee_count), ("foot", me.foot_count)) if n]
-    where = STAGES[me.stage] + (" · " + " & ".join(waiting) + " waiting" if waiting else "")
+    where = " · " + " & ".join(waiting) + " waiting" if waiting else ""
     chosen = len(ctrl.selected)
     active = " active" if view.to_act == HUMAN else ""
     crowded = " crowded" if len(hand) > HAND_CROWDED else ""
     crowded += " packed" if len(hand) > HAND_PACKED else ""
-    legend = '<span class="legend"><span class="dot" aria-hidden="true"></span>can meld</span>' if meldable else ""
+    # The right of the heading: what a dashed outline means, or, with cards selected, how many and a
+    # way to let go of them all (in the heading, so the buttons under the hand keep to one row).
+    if chosen:
+        side = f'<span class="picked">{chosen} selected</span>{button("clear", "<span>Clear</span>", cls="clear")}'
+    elif meldable:
+        side = '<span class="legend"><span class="dot" aria-hidden="true"></span>can meld</span>'
+    else:
+        side = ""
     return (
         f'<section class="you{active}{crowded}" aria-label="Your hand">'
-        f'<h2><span>Your hand <b>{len(hand)}</b> {esc(where)}</span>'
-        f'{f"<span class=picked>{chosen} selected</span>" if chosen else ""}{legend}</h2>'
+        f'<h2><span>Your {me.stage} <b>{len(hand)}</b>{esc(where)}</span><span class="side">{side}</span></h2>'
         f'<div class="hand" role="group" aria-label="Your cards">{cards}</div></section>'
     )
 
@@ -518,8 +535,6 @@ def actions_region(view: View, ctrl: Controller) -> str:
     if play_phase and ctrl.can_undo():
         buttons.append(button("undo", "Undo", extra=' title="Take back this turn\'s melds"'))
     buttons.append(button("hint", "Hint", disabled=not mine))
-    if ctrl.selected:
-        buttons.append(button("clear", "Clear"))
     return f'<div class="actions" role="toolbar" aria-label="Your moves">{"".join(buttons)}</div>'
 
 

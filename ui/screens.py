@@ -16,6 +16,7 @@ from .settings import (
     LEVELS,
     PRESET_NAMES,
     PRESET_TITLES,
+    SPEEDS,
     switch_applies,
     switch_options,
     switch_value,
@@ -76,6 +77,7 @@ def settings_screen(ctrl: Controller) -> str:
         + "</details>"
         "<h3>Computer players</h3>"
         + _select("level", "Level", list(LEVELS), s.level)
+        + _select("speed", "Speed", list(SPEEDS), s.speed)
         + "<h3>Cards and motion</h3>"
         + _check("four_colour", "Four-colour cards (diamonds blue, clubs green)", s.four_colour)
         + _check("reduced_motion", "Reduced motion (computer moves without pauses)", s.reduced_motion)

@@ -24,6 +24,13 @@ from engine.rules import (
 from engine.serialize import parse_json
 
 LEVELS: tuple[tuple[str, str], ...] = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+SPEEDS: tuple[tuple[str, str], ...] = (
+    ("relaxed", "Relaxed: about 1.25 s a move"),
+    ("normal", "Normal: about 0.75 s a move"),
+    ("quick", "Quick: about 0.3 s a move"),
+)
+PACE_SECONDS = {"relaxed": 1.25, "normal": 0.75, "quick": 0.3}
+"""The pause before each computer move, by the speed chosen (Reduced motion: none at all)."""
 PRESET_NAMES: tuple[str, ...] = ("classic", "pagat", "thirteen", "rook", "hkf")
 PRESET_TITLES: dict[str, str] = {
     "classic": "Classic (our default)",
@@ -284,6 +291,8 @@ class Settings:
     four_colour: bool = False
     reduced_motion: bool = False
     larger_cards: bool = False
+    speed: str = "normal"
+    """How fast the computer players move: a key of ``PACE_SECONDS``."""
 
     def rules(self) -> RuleSet:
         """The rule set a new game uses (the preset alone if the switches don't fit it)."""
@@ -312,6 +321,10 @@ class Settings:
             if raw not in {name for name, _ in LEVELS}:
                 raise ValueError("Choose Easy, Normal or Hard.")
             return replace(self, level=str(raw))
+        if key == "speed":
+            if raw not in PACE_SECONDS:
+                raise ValueError("Choose Relaxed, Normal or Quick.")
+            return replace(self, speed=str(raw))
         if key == "four_colour":
             return replace(self, four_colour=bool(raw))
         if key == "reduced_motion":
@@ -385,6 +398,9 @@ def load_settings(text: Any) -> Settings:
         out = replace(out, preset=preset_name)
     if isinstance(level, str) and level in {name for name, _ in LEVELS}:  # a list or dict isn't hashable
         out = replace(out, level=level)
+    speed = data.get("speed")
+    if isinstance(speed, str) and speed in PACE_SECONDS:
+        out = replace(out, speed=speed)
     for key in ("four_colour", "reduced_motion", "larger_cards"):
         if isinstance(data.get(key), bool):
             out = replace(out, **{key: data[key]})

@@ -10,11 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import cards as C
 from engine.actions import Discard, Draw, Meld
+from engine.events import Discarded
 from engine.invariants import problems
 from engine.state import Game
 from tests.helpers import arrange
-from ui.controller import MAX_LINES, Controller, index_arg
+from ui.controller import MAX_LINES, Controller, Line, index_arg
 from ui.render import banner_text, page
 from ui.settings import Settings
 from ui.widgets import esc
@@ -110,12 +112,40 @@ def test_computer_moves_are_named_at_their_seat_and_highlighted_until_my_tap() -
     ctrl.handle("discard")
     run_computers(ctrl)
     for seat in (1, 2, 3):
-        assert ctrl.seat_turn(seat).startswith("drew 2"), ctrl.seat_turn(seat)
+        thrown = [e.card for e in ctrl.game.log if isinstance(e, Discarded) and e.seat == seat]
+        # the seat's box ends its turn with what it threw, the card every other player wants to know
+        assert ctrl.seat_turn(seat).endswith(f"discarded {C.label(thrown[-1])}"), ctrl.seat_turn(seat)
     assert ctrl.landed  # East's discard landed on the pile
     ctrl.handle("sheet", "moves")  # looking changes nothing
     assert ctrl.landed
     ctrl.handle("card", "0")
     assert not ctrl.landed and ctrl.fresh == {}
+
+
+def test_a_seats_box_sums_up_its_latest_turn_with_the_news_first_for_a_phone() -> None:
+    ctrl = controller(5)
+    ctrl.lines = [
+        Line(1, 1, "West discarded 4♠.", short="discarded 4♠"),  # West's turn before: not this one
+        Line(2, 2, "North drew two cards.", short="drew 2"),
+        Line(3, 1, "West took the pile.", short="took pile (7)"),
+        Line(4, 1, "West melded.", short="melded 3"),
+        Line(5, 1, "West melded and took the foot.", short="melded 2 · took the foot"),
+        Line(6, 1, "West discarded 9♣.", short="discarded 9♣"),
+        Line(7, 3, "East drew two cards.", short="drew 2"),
+    ]
+    assert ctrl.seat_turn(1) == "took pile (7) · melded 5 cards · took the foot · discarded 9♣"
+    assert ctrl.seat_turn(3) == "drew 2"  # a turn under way shows its draw
+    assert ctrl.seat_turn_parts(3) == [("drew 2", False)]
+    # A phone's row keeps the pile taken and the discard (the melds are highlighted on the table,
+    # the foot shows by the count); beside six seats' tags, only the discard.
+    assert [text for text, minor in ctrl.seat_turn_parts(1) if not minor] == ["took pile (7)", "discarded 9♣"]
+    assert [text for text, minor in ctrl.seat_turn_parts(1, main=1) if not minor] == ["discarded 9♣"]
+    ctrl.lines.append(Line(8, 3, "East melded.", short="melded 3"))
+    assert ctrl.seat_turn_parts(3) == [("melded 3 cards", False)]  # nothing else yet
+    ctrl.lines.append(Line(9, 3, "East discarded 5♦.", short="discarded 5♦"))
+    assert ctrl.seat_turn_parts(3) == [("melded 3 cards", True), ("discarded 5♦", False)]
+    html = page(ctrl)
+    assert '<span class="main"><span>took pile (7)</span> <span>discarded 9♣</span></span>' in html
 
 
 def test_the_recent_moves_come_back_after_a_reload_and_only_for_their_game() -> None:

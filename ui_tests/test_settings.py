@@ -13,6 +13,7 @@ from engine.serialize import from_dict, to_dict
 from engine.state import Game
 from ui.settings import (
     HOUSE_CHOICES,
+    PACE_SECONDS,
     PRESET_NAMES,
     Settings,
     choose_settings,
@@ -51,9 +52,23 @@ def test_changing_preset_clears_house_rules() -> None:
     assert s.house == {}
 
 
+def test_the_computers_speed_is_kept_and_sets_their_pause() -> None:
+    assert Settings().speed == "normal" and PACE_SECONDS["normal"] == 0.75  # the pause players have had
+    quick = Settings().with_change("speed", "quick")
+    assert load_settings(quick.to_json()).speed == "quick"
+    assert PACE_SECONDS["quick"] < PACE_SECONDS["normal"] < PACE_SECONDS["relaxed"]
+    # settings stored before the speed existed, or with a speed this version doesn't know, read as Normal
+    old = json.loads(Settings(level="hard").to_json())
+    del old["speed"]
+    assert load_settings(json.dumps(old)) == Settings(level="hard")
+    assert load_settings(json.dumps({**old, "speed": "ludicrous"})).speed == "normal"
+    assert load_settings(json.dumps({**old, "speed": ["quick"]})).speed == "normal"
+
+
 @pytest.mark.parametrize(
     ("key", "value"),
-    [("preset", "nope"), ("level", "god"), ("house:pickup", "all"), ("house:colour", "red"), ("volume", "11")],
+    [("preset", "nope"), ("level", "god"), ("house:pickup", "all"), ("house:colour", "red"), ("volume", "11"),
+     ("speed", "instant")],
 )
 def test_bad_changes_are_refused(key: str, value: str) -> None:
     with pytest.raises(ValueError):
