@@ -93,3 +93,15 @@ def test_a_content_security_policy_stops_injected_scripts(page: Page, base_url: 
     assert blocked is True
     assert all("Content Security Policy" in e for e in watch.errors), watch.errors
     watch.errors.clear()  # the one refusal this test asked for
+
+
+def test_a_new_player_is_welcomed_once(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open()
+    welcome = table.message()
+    assert welcome.startswith("Welcome!") and "partner" in welcome and "Hint" in welcome
+    table.reload()  # the table has been painted here once: not a new player any more
+    assert page.locator(".note").count() == 0
+    # A shared link says what it opened instead.
+    fresh = page.context.new_page()
+    Table(fresh, base_url).open_link("?rules=pagat&deal=3")
+    assert not Table(fresh, base_url).message().startswith("Welcome!")

@@ -125,6 +125,13 @@ class Line:
 
 MAX_LINE_CHARS = 2000
 
+WELCOME = (
+    "Welcome! You sit South, with North as your partner against West and East. Lay down melds of three "
+    "or more cards of one rank, grow them into books of seven, and play on through your foot once your "
+    "hand is gone. Hint suggests a move at any time; Menu, then Rules, explains the game."
+)
+"""The note a player meets on the first visit, when the device holds nothing of the app's yet."""
+
 
 @dataclass(frozen=True)
 class Note:
@@ -424,6 +431,10 @@ class Controller:
                 self.fresh_reds[t] = self.fresh_reds.get(t, 0) + len(team.red_threes) - reds[t]
         if discarded and len(self.game.pile) > pile:
             self.landed = True
+
+    def first_visit(self) -> bool:
+        """Nothing of this app on the device yet: no game resumed or kept, none finished, no pads."""
+        return not (self.game.history or self.kept or self.finished or self.kept_copies or self.pads.pads)
 
     def seat_turn(self, seat: int) -> str:
         """What ``seat`` did in its latest turn, in a few words ('melded 7 cards · discarded 9♣')."""

@@ -40,7 +40,7 @@ sys.path.insert(0, os.path.abspath("app.zip"))
 from engine.errors import LoadError
 from engine.state import Game
 from ui import challenge, games, pad, saves, stats
-from ui.controller import Controller, Note
+from ui.controller import WELCOME, Controller, Note
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
 from ui.settings import PACE_SECONDS, choose_settings
 from ui.share import ShareProblem, ShareRequest, parse_query
@@ -1089,6 +1089,8 @@ def boot() -> None:
     notes = [n for n in notes if n]
     if notes:
         ctrl.note = Note(" ".join(notes), "error" if problem else "info")
+    elif link is None and dare is None and quick_get(PAINT_KEY) is None and ctrl.first_visit():
+        ctrl.note = Note(WELCOME)  # no table was ever painted here: a new player
 
 
 boot_started = time.perf_counter()

@@ -519,7 +519,7 @@ def actions_region(view: View, ctrl: Controller) -> str:
     play_phase = mine and view.phase == "play"
     rules = view.rules
     buttons = [button("draw", "Draw", cls="primary" if draw_phase else "", disabled=not draw_phase)]
-    if rules.pickup != "none":
+    if rules.pickup != "none" and not play_phase:  # once drawn, the pile waits for the next turn
         problem = ctrl.pickup_problem()
         extra = f' title="{esc(problem)}"' if problem else ""
         buttons.append(button("pickup", "Pick up pile", disabled=not draw_phase or bool(problem), extra=extra))

@@ -148,6 +148,16 @@ def test_a_seats_box_sums_up_its_latest_turn_with_the_news_first_for_a_phone() -
     assert '<span class="main"><span>took pile (7)</span> <span>discarded 9♣</span></span>' in html
 
 
+def test_a_first_visit_is_one_with_nothing_played_kept_or_finished() -> None:
+    ctrl = controller(5)
+    assert ctrl.first_visit()
+    ctrl.handle("draw")
+    assert not ctrl.first_visit()
+    again = controller(6)
+    again.kept = [object()]  # type: ignore[list-item]  # a game put aside under Games
+    assert not again.first_visit()
+
+
 def test_the_recent_moves_come_back_after_a_reload_and_only_for_their_game() -> None:
     ctrl = controller(5)
     ctrl.handle("draw")
