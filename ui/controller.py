@@ -60,12 +60,13 @@ def index_arg(arg: str, limit: int) -> int | None:
     return value if value < limit else None
 
 
-NEWS = ("went out", "discarded", "took pile", "took the pile", "said", "asked", "took the")
-"""How much a part of a computer's turn tells the other players, most first ('took the' is a foot or knee)."""
+NEWS = ("went out", "discarded", "took pile", "took the pile", "said", "asked")
+"""How much a part of a computer's turn tells the other players, most first."""
 
 
 def turn_news(part: str) -> int:
-    """How newsworthy a part of a seat's turn is (higher first); melds, red 3s and draws count least."""
+    """How newsworthy a part of a seat's turn is (higher first).  Melds, red 3s, a foot or knee taken up
+    and draws count least: the table highlights the melds, and the seat's count shows its foot or knee."""
     for rank, start in enumerate(NEWS):
         if part.startswith(start):
             return len(NEWS) - rank
