@@ -7,6 +7,10 @@
 const VERSION = "__VERSION__"; // which build this is, for a person looking at the installed worker
 const PRECACHE = __PRECACHE__; // [url relative to the scope, content revision]
 const CACHE = "hf-files";
+// The page keeps a start-up snapshot of Python's heap in a cache of its own (ui/snapshot.js), made
+// on this device for one build: this version's key (empty when the build makes none).
+const SNAPSHOT_CACHE = "hf-snapshot";
+const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
 const SCOPE = new URL("./", self.location).href;
 const REVISION = new Map(PRECACHE.map(([url, rev]) => [new URL(url, SCOPE).href, rev]));
 
@@ -34,7 +38,9 @@ self.addEventListener("install", (event) => event.waitUntil(precache()));
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith("hf-") && n !== CACHE).map((n) => caches.delete(n)));
+    const old = names.filter((n) => n.startsWith("hf-") && n !== CACHE && n !== SNAPSHOT_CACHE);
+    await Promise.all(old.map((n) => caches.delete(n)));
+    await pruneSnapshots(names);
     const cache = await caches.open(CACHE);
     const keep = new Set([...REVISION].map(([href, rev]) => keyFor(href, rev)));
     const stale = (await cache.keys()).filter((request) => !keep.has(request.url));
@@ -42,6 +48,19 @@ self.addEventListener("activate", (event) => {
     await self.clients.claim();
   })());
 });
+
+// A snapshot made for another build is never restored (its key differs): free its space now.
+async function pruneSnapshots(names) {
+  if (!names.includes(SNAPSHOT_CACHE)) return;
+  if (!SNAPSHOT_KEY) {
+    await caches.delete(SNAPSHOT_CACHE);
+    return;
+  }
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const keep = new URL(`__snapshot__/${SNAPSHOT_KEY}`, SCOPE).href;
+  const stale = (await cache.keys()).filter((request) => request.url !== keep);
+  await Promise.all(stale.map((request) => cache.delete(request)));
+}
 
 // Never skip waiting by ourselves: the page asks after the game is saved.
 self.addEventListener("message", (event) => {

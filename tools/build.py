@@ -30,7 +30,26 @@ STDLIB_DIR = "vendor/stdlib"
 STDLIB_ZIP = f"{STDLIB_DIR}/stdlib.zip"
 STDLIB_REST_ZIP = f"{STDLIB_DIR}/stdlib-rest.zip"
 BOOT_JS = "ui/boot.js"
-BOOT_MARK = "/*BUILD*/ { lockInfo: null, sizes: {} }"
+BOOT_MARK = "/*BUILD*/ { lockInfo: null, revisions: {}, sizes: {}, snapshot: null }"
+SNAPSHOT_JS = "ui/snapshot.js"
+SNAPSHOT_WORKER_JS = "ui/snapshot-worker.js"
+SNAPSHOT_ENCODING = "gzip"
+"""How the start-up snapshot is stored on the device: "gzip" (about 5 MB for a 30 MiB heap, its
+CRC-32 checked as it is read) or "identity" (about 14 MB, checked with SHA-256); bench/startup.py
+measures both."""
+SNAPSHOT_INPUTS = [
+    "vendor/pyodide/pyodide.mjs",
+    "vendor/pyodide/pyodide.asm.mjs",
+    "vendor/pyodide/pyodide.asm.wasm",
+    STDLIB_ZIP,
+    "app.zip",
+    SNAPSHOT_JS,
+    SNAPSHOT_WORKER_JS,
+]
+"""What a start-up snapshot's heap depends on, with ui/boot.js as written (before its BUILD is
+filled in): the key under which it is stored is made from their revisions, so a build that changes
+any of them never restores a snapshot made by another, and one that changes none keeps it."""
+SNAPSHOT_KEY_MARK = "__SNAPSHOT_KEY__"
 BOOT_DOWNLOADS = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", STDLIB_ZIP, "app.zip"]
 """The big files of a start-up, whose bytes ``ui/boot.js`` counts for its progress bar."""
 PLUGINS_OFF = ["codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal"]
@@ -190,6 +209,7 @@ def preload_links() -> str:
     """
     modules = [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if n.endswith(".mjs")]
     modules += [f"vendor/pyscript/{c}" for c in startup_chunks()]
+    modules.append(SNAPSHOT_JS)  # ui/boot.js imports it
     fetched = [STDLIB_ZIP, APP_ZIP, "pyscript.json", "ui/main.py"]
     lines = [f'<link rel="modulepreload" href="{m}">' for m in modules]
     lines += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
@@ -239,15 +259,30 @@ def build_stdlib(modules: list[Path]) -> dict[str, object]:
     return manifest
 
 
-def write_boot_js() -> None:
-    """Fill in ui/boot.js's BUILD: the lock file's info and the sizes its progress bar counts."""
+def snapshot_key() -> str:
+    """The key of this build's start-up snapshots (``SNAPSHOT_INPUTS`` and ui/boot.js's source)."""
+    parts = [f"{path} {revision(DIST / path)}" for path in SNAPSHOT_INPUTS]
+    parts.append(f"{BOOT_JS} {revision(ROOT / BOOT_JS)}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+def write_boot_js(*, snapshots: bool = True) -> str | None:
+    """Fill in ui/boot.js's BUILD: the lock file's info, the sizes its progress bar counts, the
+    revisions of the files a snapshot's heap reads again and the snapshot key; returns the key."""
     info = json.loads((PYODIDE / "pyodide-lock.json").read_text())["info"]
-    data = {"lockInfo": info, "sizes": {path: (DIST / path).stat().st_size for path in BOOT_DOWNLOADS}}
+    key = snapshot_key() if snapshots else None
+    data = {
+        "lockInfo": info,
+        "revisions": {"app": revision(DIST / APP_ZIP), "stdlib": revision(DIST / STDLIB_ZIP)},
+        "sizes": {path: (DIST / path).stat().st_size for path in BOOT_DOWNLOADS},
+        "snapshot": {"key": key, "encoding": SNAPSHOT_ENCODING} if key else None,
+    }
     boot = DIST / BOOT_JS
     text = boot.read_text()
     if BOOT_MARK not in text:
         sys.exit(f"{BOOT_JS} has lost its {BOOT_MARK} line")
     boot.write_text(text.replace(BOOT_MARK, json.dumps(data, sort_keys=True)))
+    return key
 
 
 def write_pyscript_config() -> None:
@@ -260,14 +295,17 @@ def revision(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-def write_service_worker() -> int:
-    """Generate the worker with every file of dist and its content revision."""
+def write_service_worker(snapshot: str | None) -> int:
+    """Generate the worker with every file of dist and its content revision, and the snapshot key."""
     files = sorted(p for p in DIST.rglob("*") if p.is_file() and p.suffix not in {".gz", ".br"})
     entries = [["./", revision(DIST / "index.html")]]
     entries += [[f"./{p.relative_to(DIST).as_posix()}", revision(p)] for p in files]
     listing = "[\n" + ",\n".join(f"  {json.dumps(e)}" for e in entries) + "\n]"
     version = hashlib.sha256(listing.encode()).hexdigest()[:16]
     text = SW_TEMPLATE.read_text().replace("__VERSION__", version)
+    if SNAPSHOT_KEY_MARK not in text:
+        sys.exit(f"service-worker.js has lost its {SNAPSHOT_KEY_MARK}")
+    text = text.replace(SNAPSHOT_KEY_MARK, snapshot or "")
     (DIST / "service-worker.js").write_text(text.replace("__PRECACHE__", listing))
     return len(entries)
 
@@ -297,16 +335,16 @@ def write_compressed_copies() -> tuple[int, int, int]:
     return raw, gz, br
 
 
-def build(*, source: bool = False) -> None:
+def build(*, source: bool = False, snapshots: bool = True) -> None:
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
     py_files = copy_app(source=source)
     copy_vendor()
     stdlib = build_stdlib(py_files)
-    write_boot_js()
+    key = write_boot_js(snapshots=snapshots)
     write_pyscript_config()
-    count = write_service_worker()
+    count = write_service_worker(key)
     raw, gz, br = write_compressed_copies()
     print(
         f"built {DIST}: {count} precached URLs, {len(py_files)} Python modules "
@@ -319,4 +357,8 @@ def build(*, source: bool = False) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--source", action="store_true", help="ship .py source in app.zip instead of .pyc")
-    build(source=parser.parse_args().source)
+    parser.add_argument(
+        "--no-snapshots", action="store_true", help="never make or restore a start-up snapshot (start as before)"
+    )
+    args = parser.parse_args()
+    build(source=args.source, snapshots=not args.no_snapshots)

@@ -7,13 +7,19 @@
 // - mounts the build's standard library (vendor/stdlib/stdlib.zip: .pyc compiled by Pyodide's
 //   Python) and puts the finder for the rest of it (stdlib-rest.zip, source) on sys.meta_path;
 // - writes app.zip into Pyodide's file system and imports what ui/main.py imports, a few
-//   modules per task, so no single task of the boot runs for seconds.
-// tools/build.py fills in BUILD (sizes, lock file info): edit this file, never dist/ui/boot.js.
+//   modules per task, so no single task of the boot runs for seconds;
+// - or, when this device keeps a start-up snapshot for this build (ui/snapshot.js), restores
+//   that heap instead, which has started Python and made those imports already; anything wrong
+//   with it (missing, damaged, refused) means the usual start above, with a console warning;
+// - once the table is up and quiet, has a worker make that snapshot when there is none.
+// tools/build.py fills in BUILD (sizes, lock file info, the revisions of the files a snapshot
+// reads again, the snapshot key): edit this file, never dist/ui/boot.js.
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+import * as snapshots from "./snapshot.js";
 
 export { version };
 
-const BUILD = /*BUILD*/ { lockInfo: null, sizes: {} };
+const BUILD = /*BUILD*/ { lockInfo: null, revisions: {}, sizes: {}, snapshot: null };
 const SITE = new URL("../", import.meta.url);
 const url = (path) => new URL(path, SITE).href;
 const STDLIB = url("vendor/stdlib/stdlib.zip");
@@ -124,26 +130,28 @@ function restSync(pyodide, path) {
   pyodide.FS.writeFile(path, bytes);
 }
 
-async function boot() {
-  const rest = navigator.serviceWorker && navigator.serviceWorker.controller
-    ? pageFetch(REST).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
-    : null;
-  const appZip = pageFetch(APP).then((r) => {
-    if (!r.ok) throw new Error(`${APP}: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  });
-  // Two task boundaries inside loadPyodide(), which otherwise runs the WebAssembly's start, the
-  // interpreter's initialisation and Pyodide's bootstrap as one long task: its file-system hook
-  // may be async (it runs before the interpreter starts), and the module factory may be ours.
-  performance.mark("hf-boot-start");
-  const pyodide = await startPyodide({
-    indexURL: url("vendor/pyodide/"),
+// Pyodide's options shared by both ways of starting.
+const pyodideOptions = () => ({
+  indexURL: url("vendor/pyodide/"),
+  stdLibURL: STDLIB,
+  lockFileContents: { info: BUILD.lockInfo, packages: {} }, // the app installs no package
+  stdout: (line) => output.stdout(line),
+  stderr: (line) => output.stderr(line),
+});
+const loadModuleFactory = async () => (await import("../vendor/pyodide/pyodide.asm.mjs")).default;
+
+// Two task boundaries inside loadPyodide(), which otherwise runs the WebAssembly's start, the
+// interpreter's initialisation and Pyodide's bootstrap as one long task: its file-system hook
+// may be async (it runs before the interpreter starts), and the module factory may be ours.
+function startFresh() {
+  return startPyodide({
+    ...pyodideOptions(),
     fsInit: async () => {
       performance.mark("hf-fs-init");
       await nextTask();
     },
     createPyodideModule: async (settings) => {
-      const { default: createModule } = await import("../vendor/pyodide/pyodide.asm.mjs");
+      const createModule = await loadModuleFactory();
       const module = await createModule(settings);
       performance.mark("hf-module-ready");
       // Pyodide's bootstrap (next, one task) imports these: import them first, one per task.
@@ -155,24 +163,211 @@ async function boot() {
       await nextTask();
       return module;
     },
-    stdLibURL: STDLIB,
-    lockFileContents: { info: BUILD.lockInfo, packages: {} }, // the app installs no package
-    stdout: (line) => output.stdout(line),
-    stderr: (line) => output.stderr(line),
   });
+}
+
+// Restore the stored heap (ui/snapshot.js) instead of starting the interpreter and importing.
+// A worker reads and inflates the stored entry while Pyodide loads and instantiates its
+// WebAssembly here; the page then puts its pages in place.  The bytes handed to Pyodide must be
+// complete and checked before the module is handed back, since Pyodide copies them into the heap
+// right after.  Returns Pyodide with app.zip written back and the checks passed.
+async function startFromSnapshot(stored, appZip) {
+  const started = performance.now();
+  const { meta } = stored;
+  const figures = {
+    readMs: null, // until the worker had read (and inflated) the stored entry
+    decodeMs: null, // until the snapshot's bytes were all in place and checked
+    moduleMs: null, // until Pyodide's WebAssembly module was up (side by side with the above)
+    restoreMs: null, // until the restored interpreter was ready for PyScript
+    storedBytes: Number(stored.response.headers.get("Content-Length")) || null,
+  };
+  const bytes = new Uint8Array(meta.length);
+  const ready = runWorker({ job: "read", site: SITE.href, key: snapshot.key }).then((read) => {
+    figures.readMs = performance.now() - started;
+    figures.workerStartMs = read.started - performance.timeOrigin - started; // the worker's own start-up
+    figures.workerReadMs = read.finished - read.started; // reading and inflating, in the worker
+    if (JSON.stringify(read.meta) !== JSON.stringify(meta)) throw new Error("the stored snapshot changed meanwhile");
+    const described = snapshots.scatter(meta, read.body, bytes);
+    figures.decodeMs = performance.now() - started;
+    return described;
+  });
+  ready.catch(() => {}); // seen through Promise.all below; a failure before that is not unhandled
+  let files = null;
+  let pyodide;
+  try {
+    pyodide = await startPyodide({
+      ...pyodideOptions(),
+      _loadSnapshot: bytes,
+      createPyodideModule: async (settings) => {
+        const createModule = await loadModuleFactory();
+        const [module, { heapBytes, config }] = await Promise.all([
+          createModule(settings).then((module) => {
+            figures.moduleMs = performance.now() - started;
+            return module;
+          }),
+          ready,
+        ]);
+        performance.mark("hf-module-ready");
+        snapshots.checkPaths(config);
+        files = checkFiles(module.FS, appZip); // hashed meanwhile, awaited below
+        files.catch(() => {});
+        // The module's memory starts at the WebAssembly's own size (Pyodide's INITIAL_MEMORY is
+        // not read): a heap that grew past it must have room before Pyodide copies it in.
+        if (module.HEAP8.length < heapBytes && !module.growMemory(heapBytes)) {
+          throw new Error(`no room for a heap of ${heapBytes} bytes`);
+        }
+        return module;
+      },
+    });
+  } finally {
+    // Pyodide keeps its options, this 30 MiB copy among them: let it go now that it is in the heap.
+    if (bytes.buffer.byteLength) structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  }
+  const appData = await files;
+  pyodide.FS.writeFile(`${HOME}/app.zip`, appData); // before any import can look in it
+  afterRestore(pyodide);
+  figures.restoreMs = performance.now() - started;
+  return { pyodide, figures };
+}
+
+// What a restored interpreter still needs, in a namespace of its own (__main__ stays as the
+// snapshot left it, which is as the normal start leaves it).
+const AFTER_RESTORE = `
+import sys
+if sys.path[:1] == [""] and "" in sys.path[1:]:
+    del sys.path[0]  # loadPyodide put "" first again; the snapshot's sys.path already has it
+if "random" in sys.modules:
+    sys.modules["random"].seed()  # else every visit would draw what the snapshot's generator drew
+missing = [name for name in NAMES if name not in sys.modules]
+if missing or sys.path[0] != APP:
+    raise RuntimeError(f"the snapshot is not this start-up's: missing {missing}, sys.path {sys.path[:3]}")
+`;
+
+function afterRestore(pyodide) {
+  const namespace = pyodide.toPy({ NAMES: [...BOOTSTRAP_IMPORTS, ...PRE_IMPORTS], APP: `${HOME}/app.zip` });
+  try {
+    pyodide.runPython(AFTER_RESTORE, { globals: namespace });
+  } finally {
+    namespace.destroy();
+  }
+}
+
+// The page's copies of the files a snapshot was made from must be this build's: the snapshot's
+// zip importers read them at the offsets they saw when it was made.  Resolves to app.zip's bytes.
+async function checkFiles(FS, appZip) {
+  const zip = FS.readdir("/lib").find((name) => /^python\d+\.zip$/.test(name));
+  const appData = new Uint8Array(await appZip);
+  const [app, stdlib] = await Promise.all([
+    snapshots.revision(appData),
+    zip ? snapshots.revision(FS.readFile(`/lib/${zip}`)) : null,
+  ]);
+  if (app !== BUILD.revisions.app || stdlib !== BUILD.revisions.stdlib) {
+    throw new Error("this page's app.zip or standard library is not the build the snapshot was made for");
+  }
+  return appData;
+}
+
+// ----- start-up snapshots -------------------------------------------------------------------
+// A snapshot boot that never reached a ready table, counted in localStorage across reloads: after
+// TRIALS of them in a row the snapshot is dropped (and made again later), whatever went wrong.
+const TRIAL_KEY = "handfoot-snapshot-trial";
+const TRIALS = 2;
+const snapshot = {
+  key: BUILD.snapshot && BUILD.snapshot.key,
+  restored: false, // this page's Python came from a snapshot
+  wanted: false, // this build has no usable snapshot here: make one once the table is quiet
+};
+
+function trials() {
+  try {
+    const [key, count] = (localStorage.getItem(TRIAL_KEY) || "").split(" ");
+    return key === snapshot.key ? Number(count) || 0 : 0;
+  } catch (err) {
+    return 0;
+  }
+}
+
+function setTrials(count) {
+  try {
+    if (count) localStorage.setItem(TRIAL_KEY, `${snapshot.key} ${count}`);
+    else localStorage.removeItem(TRIAL_KEY);
+  } catch (err) {
+    // storage refused: the snapshot is simply not given up on after failed starts
+  }
+}
+
+function fallBack(reason, err) {
+  console.warn(`Start-up snapshot not used (${reason}); starting Python the usual way.`, err || "");
+  performance.mark("hf-snapshot-fallback", { detail: { reason, error: err ? String(err) : null } });
+}
+
+// This build's stored snapshot, or null (and why not, once) when the page must start as usual.
+async function findSnapshot() {
+  if (!snapshot.key) return null; // a build without snapshots
+  const needs = [globalThis.caches, globalThis.crypto && crypto.subtle, globalThis.CompressionStream, globalThis.Worker];
+  if (!needs.every(Boolean)) {
+    fallBack("this browser keeps no snapshot here (no Cache Storage, WebCrypto, CompressionStream or Worker)");
+    return null;
+  }
+  let stored = null;
+  try {
+    stored = await snapshots.find(SITE.href, snapshot.key);
+  } catch (err) {
+    fallBack("the stored one could not be read", err);
+    await snapshots.discard().catch(() => {});
+  }
+  snapshot.wanted = !stored;
+  if (stored && trials() >= TRIALS) {
+    fallBack(`${TRIALS} starts from it in a row never got the table ready`);
+    await snapshots.discard().catch(() => {});
+    setTrials(0);
+    snapshot.wanted = true;
+    return null;
+  }
+  return stored;
+}
+
+async function boot() {
+  const rest = navigator.serviceWorker && navigator.serviceWorker.controller
+    ? pageFetch(REST).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
+    : null;
+  const appZip = pageFetch(APP).then((r) => {
+    if (!r.ok) throw new Error(`${APP}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  performance.mark("hf-boot-start");
+  const stored = await findSnapshot();
+  let pyodide = null;
+  if (stored) {
+    try {
+      setTrials(trials() + 1);
+      const restored = await startFromSnapshot(stored, appZip);
+      pyodide = restored.pyodide;
+      snapshot.restored = true;
+      performance.mark("hf-snapshot-restored", { detail: restored.figures });
+    } catch (err) {
+      fallBack("restoring it failed", err);
+      setTrials(0);
+      snapshot.wanted = true;
+      await snapshots.discard().catch(() => {});
+    }
+  }
+  if (!pyodide) pyodide = await startFresh();
   performance.mark("hf-pyodide-ready");
   globalThis.fetch = pageFetch;
   started = true;
   show("Starting Python…");
   pyodide.globals.set("hf_rest_sync", (path) => restSync(pyodide, path));
   pyodide.runPython("import _handfoot_rest; _handfoot_rest.install(hf_rest_sync); del hf_rest_sync");
-  pyodide.FS.writeFile(`${HOME}/app.zip`, new Uint8Array(await appZip));
+  if (!snapshot.restored) pyodide.FS.writeFile(`${HOME}/app.zip`, new Uint8Array(await appZip));
   const restData = rest && (await rest);
   if (restData) pyodide.FS.writeFile(REST_PATH, new Uint8Array(restData));
-  pyodide.runPython(`import os, sys; sys.path.insert(0, os.path.abspath("app.zip"))`);
-  for (const name of PRE_IMPORTS) {
-    await nextTask();
-    pyodide.runPython(`import ${name}`);
+  if (!snapshot.restored) {
+    pyodide.runPython(`import os, sys; sys.path.insert(0, os.path.abspath("app.zip"))`);
+    for (const name of PRE_IMPORTS) {
+      await nextTask();
+      pyodide.runPython(`import ${name}`);
+    }
   }
   await nextTask();
   return pyodide;
@@ -208,12 +403,100 @@ function whenReady(callback) {
   return undefined;
 }
 
+// Making a snapshot waits until the table is up, the service worker has taken the page (its
+// worker then reads Pyodide's files from the offline copy, as later visits do) and the page has
+// been quiet for a moment; it runs in a worker, so the page's own thread only posts a message.
+const SW_WAIT_MS = 15000;
+const QUIET_MS = 2000;
+const SNAPSHOT_ROOM = 64e6; // free storage wanted before writing about 5 MB (and Chromium's copy of it)
+
+function serviceWorkerOrTimeout() {
+  const sw = navigator.serviceWorker;
+  if (!sw || sw.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    sw.addEventListener("controllerchange", resolve, { once: true });
+    setTimeout(resolve, SW_WAIT_MS);
+  });
+}
+
+const quiet = () => new Promise((resolve) => {
+  setTimeout(() => (globalThis.requestIdleCallback ? requestIdleCallback(resolve, { timeout: 5000 }) : resolve()), QUIET_MS);
+});
+
+async function roomFor() {
+  if (!navigator.storage || !navigator.storage.estimate) return true;
+  const { usage = 0, quota = Infinity } = await navigator.storage.estimate();
+  return quota - usage >= SNAPSHOT_ROOM;
+}
+
+// The snapshot worker (ui/snapshot-worker.js) for one job; its reply, or why it failed.
+function runWorker(job) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module", name: job.job });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data.ok) resolve(data);
+      else reject(new Error(data.error));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || "the snapshot worker failed to start"));
+    };
+    worker.postMessage(job);
+  });
+}
+
+async function makeSnapshot(readyAt) {
+  await serviceWorkerOrTimeout();
+  await quiet();
+  if (!(await roomFor())) {
+    console.warn("Start-up snapshot not made: too little free storage on this device.");
+    performance.mark("hf-snapshot-failed", { detail: { reason: "storage" } });
+    return;
+  }
+  const job = {
+    job: "make",
+    site: SITE.href,
+    key: snapshot.key,
+    encoding: BUILD.snapshot.encoding,
+    lockInfo: BUILD.lockInfo,
+    revisions: BUILD.revisions,
+    bootstrapImports: BOOTSTRAP_IMPORTS,
+    preImports: PRE_IMPORTS,
+  };
+  // One tab at a time makes it (another tab open on the app would make the same one).
+  const made = navigator.locks
+    ? await navigator.locks.request("hf-snapshot", { ifAvailable: true }, async (lock) => {
+      if (!lock || (await snapshots.find(SITE.href, snapshot.key).catch(() => null))) return null;
+      performance.mark("hf-snapshot-start");
+      return runWorker(job);
+    })
+    : (performance.mark("hf-snapshot-start"), await runWorker(job));
+  if (!made) return;
+  const detail = { ...made, afterReadyMs: performance.now() - readyAt };
+  performance.mark("hf-snapshot-stored", { detail });
+  console.info(
+    `Start-up snapshot stored: ${(made.storedBytes / 1e6).toFixed(1)} MB (${made.encoding}) ` +
+      `of a ${(made.rawBytes / 2 ** 20).toFixed(0)} MiB heap, made in ${Math.round(made.totalMs)} ms.`,
+  );
+}
+
 whenReady(() => {
   document.getElementById("boot")?.remove();
   const app = document.getElementById("app");
   if (app) app.removeAttribute("inert");
   document.body.classList.remove("prepaint");
-  ready.then((pyodide) => setTimeout(() => prefetchRest(pyodide), 2000), () => {});
+  const readyAt = performance.now();
+  ready.then((pyodide) => {
+    if (snapshot.restored) setTrials(0);
+    setTimeout(() => prefetchRest(pyodide), 2000);
+    if (snapshot.wanted) {
+      makeSnapshot(readyAt).catch((err) => {
+        console.warn("Start-up snapshot not made:", err);
+        performance.mark("hf-snapshot-failed", { detail: { reason: String(err) } });
+      });
+    }
+  }, () => {});
 });
 
 // PyScript's interpreter hook: the Pyodide started above, printing where PyScript asks.

@@ -1,0 +1,185 @@
+// Start-up snapshots: a Pyodide heap that has already started Python and imported what the page
+// imports at start-up, made on this device (ui/snapshot-worker.js) and kept in Cache Storage for
+// this build only, so a later visit restores it instead of starting the interpreter and
+// importing again (ui/boot.js).  Used by the page and by the worker.
+//
+// What Pyodide 314 requires of a snapshot (src/js/snapshot.ts, pyodide.ts, api.ts):
+// - the same Pyodide build: a header holds its BUILD_ID and a restore with another throws;
+// - every JavaScript object Python holds (its "hiwire" table) must be reachable by a path from
+//   globalThis, else making the snapshot throws; the paths are looked up again on restore, and
+//   one that finds nothing becomes null without a word, so checkPaths() looks first;
+// - the file system is not in it: Pyodide writes the standard library zip again on restore (from
+//   stdLibURL), and the page writes app.zip back before Python can import anything from it;
+// - the heap must fit: Pyodide asks for INITIAL_MEMORY, which its module ignores (the memory is
+//   the WebAssembly's own, 30 MiB), and copies the heap in with no size check, so a heap that grew
+//   past that would throw; ui/boot.js grows the memory to the snapshot's size first;
+// - nothing checks the bytes: a truncated heap restores into a broken interpreter.  Hence the
+//   checks below (exact length, page map, gzip's CRC-32 or SHA-256, header, paths).
+//
+// Stored form: most of the 30 MiB heap is zeros (about 14 MB is not), so the entry holds a map
+// with one byte per 4 KiB page (1: stored, 0: zeros) followed by the stored pages, gzipped or not;
+// its metadata (JSON) is in a response header.  Reading it back is split: a worker reads and
+// inflates the entry (readBody: most of the work, off the page's busy thread at start-up), the
+// page puts the pages in place (scatter).
+
+export const CACHE_NAME = "hf-snapshot";
+export const FORMAT = 1;
+const META_HEADER = "X-Handfoot-Snapshot";
+const PAGE = 4096;
+const SNAPSHOT_MAGIC = 0x706e7300; // Pyodide's own, the first four bytes of every snapshot
+const WASM_PAGE = 65536;
+
+export const entryURL = (site, key) => new URL(`__snapshot__/${key}`, site).href;
+
+/** SHA-256 of the bytes as the build writes revisions: the first 16 hex digits. */
+export async function revision(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The snapshot's heap size and Pyodide's JSON part, after checking the header makes sense. */
+export function describe(bytes) {
+  if (bytes.length < 64 || bytes.length % 4 !== 0) throw new Error(`snapshot of ${bytes.length} bytes`);
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, 4);
+  if (words[0] !== SNAPSHOT_MAGIC) throw new Error("snapshot without Pyodide's magic number");
+  const [, offset, jsonLength] = words;
+  const heap = bytes.length - offset;
+  if (offset % 16 || offset < 48 + jsonLength || heap <= 0 || heap % WASM_PAGE) {
+    throw new Error(`snapshot header out of shape (offset ${offset}, heap ${heap})`);
+  }
+  const config = JSON.parse(new TextDecoder().decode(bytes.subarray(48, 48 + jsonLength)));
+  return { heapBytes: heap, config };
+}
+
+/** Each JavaScript object the snapshot's Python holds, found again from this globalThis. */
+export function checkPaths(config, globals = globalThis) {
+  for (const entry of config.hiwireKeys || []) {
+    if (!entry || !("path" in entry)) continue;
+    let value = globals;
+    for (const name of entry.path) value = value == null ? undefined : value[name];
+    if (value == null) throw new Error(`the snapshot's JavaScript object ${entry.path.join(".")} is missing here`);
+  }
+}
+
+/** The page map and the pages that are not all zeros. */
+function sparse(bytes) {
+  const count = Math.ceil(bytes.length / PAGE);
+  const map = new Uint8Array(count);
+  const parts = [map];
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  for (let page = 0; page < count; page += 1) {
+    const end = Math.min((page + 1) * PAGE, bytes.length) >> 2;
+    for (let i = (page * PAGE) >> 2; i < end; i += 1) {
+      if (words[i] !== 0) {
+        map[page] = 1;
+        parts.push(bytes.subarray(page * PAGE, Math.min((page + 1) * PAGE, bytes.length)));
+        break;
+      }
+    }
+  }
+  return { parts, pages: parts.length - 1 };
+}
+
+/** Store the snapshot for this build (key) and drop any other; returns what was stored. */
+export async function store(site, key, bytes, encoding) {
+  describe(bytes); // never store what could not be restored
+  const started = performance.now();
+  const { parts, pages } = sparse(bytes);
+  let body = new Blob(parts);
+  const meta = { format: FORMAT, key, encoding, length: bytes.length, pages, sparseBytes: body.size, sha256: null };
+  if (encoding === "gzip") {
+    body = await new Response(body.stream().pipeThrough(new CompressionStream("gzip"))).blob();
+  } else if (encoding === "identity") {
+    // gzip has its own CRC-32; stored bytes need a check of their own
+    meta.sha256 = await sha256(new Uint8Array(await body.arrayBuffer()));
+  } else {
+    throw new Error(`unknown snapshot encoding ${encoding}`);
+  }
+  const encodeMs = performance.now() - started;
+  const cache = await caches.open(CACHE_NAME);
+  const url = entryURL(site, key);
+  const headers = {
+    [META_HEADER]: JSON.stringify(meta),
+    "Content-Type": "application/octet-stream",
+    "Content-Length": String(body.size),
+  };
+  await cache.put(url, new Response(body, { headers }));
+  await prune(cache, url);
+  return { meta, storedBytes: body.size, encodeMs, storeMs: performance.now() - started - encodeMs };
+}
+
+async function prune(cache, keep) {
+  const stale = (await cache.keys()).filter((request) => request.url !== keep);
+  await Promise.all(stale.map((request) => cache.delete(request)));
+}
+
+/** This build's stored snapshot ({meta, response}), or null when there is none. */
+export async function find(site, key) {
+  const response = await caches.match(entryURL(site, key), { cacheName: CACHE_NAME });
+  if (!response) return null;
+  const meta = JSON.parse(response.headers.get(META_HEADER) || "null");
+  const count = meta && Math.ceil(meta.length / PAGE);
+  if (
+    !meta || meta.format !== FORMAT || meta.key !== key || !["gzip", "identity"].includes(meta.encoding) ||
+    !Number.isSafeInteger(meta.length) || meta.length <= 0 || !Number.isSafeInteger(meta.pages) ||
+    meta.pages < 0 || meta.pages > count || !Number.isSafeInteger(meta.sparseBytes) ||
+    meta.sparseBytes < count || meta.sparseBytes > count + meta.pages * PAGE ||
+    (meta.encoding === "identity" && typeof meta.sha256 !== "string")
+  ) {
+    throw new Error("the stored snapshot's description is out of shape");
+  }
+  return { meta, response };
+}
+
+/** Delete this site's stored snapshots (a bad one is rebuilt on a later visit). */
+export async function discard() {
+  if (globalThis.caches) await caches.delete(CACHE_NAME);
+}
+
+/** The stored entry's body (map and pages), inflated and checked: whole, not longer, not damaged. */
+export async function readBody({ meta, response }) {
+  let body = response.body;
+  if (meta.encoding === "gzip") body = body.pipeThrough(new DecompressionStream("gzip")); // checks its CRC-32
+  const out = new Uint8Array(meta.sparseBytes);
+  let at = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > out.length) throw new Error("the stored snapshot is longer than it says");
+    out.set(value, at);
+    at += value.length;
+  }
+  if (at !== out.length) throw new Error("the stored snapshot is truncated");
+  if (meta.sha256 && (await sha256(out)) !== meta.sha256) throw new Error("the stored snapshot is damaged");
+  return out;
+}
+
+/**
+ * Put the pages of a body from readBody() in place in `bytes` (meta.length long, zeros where the
+ * map says so) and return describe(bytes).  `bytes` is handed to Pyodide before it is filled:
+ * Pyodide copies it into the heap only once its WebAssembly module exists, and ui/boot.js waits
+ * for this before handing the module over.
+ */
+export function scatter(meta, body, bytes) {
+  const count = Math.ceil(meta.length / PAGE);
+  const map = body.subarray(0, count);
+  let stored = 0;
+  let at = count;
+  for (let page = 0; page < count; page += 1) {
+    if (map[page] === 0) continue;
+    if (map[page] !== 1) throw new Error("the snapshot's page map is damaged");
+    const size = Math.min(PAGE, meta.length - page * PAGE);
+    if (at + size > body.length) throw new Error("the snapshot's pages are fewer than its map says");
+    bytes.set(body.subarray(at, at + size), page * PAGE);
+    at += size;
+    stored += 1;
+  }
+  if (stored !== meta.pages || at !== body.length) throw new Error("the snapshot's page map is damaged");
+  return describe(bytes);
+}
