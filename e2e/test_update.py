@@ -54,7 +54,8 @@ def test_update_waits_for_the_player(page: Page, dist: Path, tmp_path: Path) -> 
         assert page.locator(WAITING).count() == 0
         # One cache shared by the versions: the changed file's new entry replaced the old one, and
         # nothing else was fetched or copied again.
-        assert page.evaluate("caches.keys()") == ["hf-files"]
+        # (the start-up snapshot, ui/snapshot.js, once made on this device, has a cache of its own)
+        assert [name for name in page.evaluate("caches.keys()") if name != "hf-snapshot"] == ["hf-files"]
         css_keys = [k for k in cached_urls(page) if "/ui/table.css?" in k]
         assert [k.rsplit("=", 1)[1] for k in css_keys] == ["next"]
         assert len(cached_urls(page)) == before

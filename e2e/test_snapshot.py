@@ -1,0 +1,272 @@
+"""Start-up snapshots (ui/snapshot.js): a return visit restores Python's heap as this device stored
+it, plays and resumes exactly as a page started the usual way, and anything wrong with the stored
+snapshot falls back to the usual start, with a warning, the save untouched and the snapshot made again."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, Watch
+from pages import Table
+from playwright.sync_api import Page
+from serve import start_server
+
+SNAPSHOT_WAIT_MS = 120_000
+RUN_PYTHON = """(code) => import("./ui/boot.js").then((m) => m.loadPyodide()).then((py) => py.runPython(code))"""
+MARK = "(name) => performance.getEntriesByName('hf-snapshot-' + name).map((e) => e.detail)"
+CACHE = "hf-snapshot"
+TRIAL_KEY = "handfoot-snapshot-trial"
+
+# The stored entry as the page sees it: its URL, its description (a response header) and its body.
+READ_ENTRY = """async () => {
+  const cache = await caches.open("hf-snapshot");
+  const keys = await cache.keys();
+  const out = [];
+  for (const request of keys) {
+    const response = await cache.match(request);
+    out.push({url: request.url, meta: JSON.parse(response.headers.get("X-Handfoot-Snapshot")),
+              size: (await response.arrayBuffer()).byteLength});
+  }
+  return out;
+}"""
+
+# Rewrite the stored entry: its body through `change` (bytes as stored, meta) -> bytes, and its
+# description through `describe` (meta) -> meta; with `rename`, under the URL of its new key.
+REWRITE_ENTRY = """async ([change, describe, rename]) => {
+  const cache = await caches.open("hf-snapshot");
+  const [request] = await cache.keys();
+  const response = await cache.match(request);
+  const meta = JSON.parse(response.headers.get("X-Handfoot-Snapshot"));
+  const body = new Uint8Array(await response.arrayBuffer());
+  const gunzip = async (b) => new Uint8Array(await new Response(new Blob([b]).stream()
+    .pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  const gzip = async (b) => new Uint8Array(await new Response(new Blob([b]).stream()
+    .pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+  const changed = await (eval(change))(body, meta, gunzip, gzip);
+  const described = (eval(describe))(meta);
+  await cache.delete(request);
+  const url = rename ? request.url.replace(/[^/]+$/, described.key) : request.url;
+  await cache.put(url, new Response(changed, {headers: {
+    "X-Handfoot-Snapshot": JSON.stringify(described), "Content-Type": "application/octet-stream"}}));
+  return described.key;
+}"""
+
+SAME = "(meta) => meta"
+CHANGES = {
+    # one byte of the gzip stream flipped, in the middle: gzip's CRC-32 (or inflating) refuses it
+    "damaged": ("(b) => { b[b.length >> 1] ^= 0x5a; return b; }", SAME, False),
+    # the first half only: the stream ends early
+    "truncated": ("(b) => b.subarray(0, b.length >> 1)", SAME, False),
+    # well stored, but the heap of another Pyodide build (its build id in the snapshot's header
+    # changed): the worker reads it and Pyodide itself refuses it when restoring
+    "another Pyodide": (
+        """async (b, meta, gunzip, gzip) => {
+             const body = await gunzip(b);
+             const map = Math.ceil(meta.length / 4096);
+             body[map + 16] ^= 0xff;  // the first stored page is the snapshot's header: its build id
+             return gzip(body);
+           }""",
+        SAME,
+        False,
+    ),
+    # stored by another build of the app: under its own key, which this build never asks for
+    "another build": ("(b) => b", "(meta) => ({...meta, key: '0123456789abcdef'})", True),
+}
+
+
+def made(page: Page) -> dict[str, object]:
+    """Wait until this page has stored its snapshot; what the worker reported."""
+    page.wait_for_function(
+        "performance.getEntriesByName('hf-snapshot-stored').length"
+        " || performance.getEntriesByName('hf-snapshot-failed').length",
+        timeout=SNAPSHOT_WAIT_MS,
+    )
+    assert page.evaluate(MARK, "failed") == []
+    [figures] = page.evaluate(MARK, "stored")
+    return figures
+
+
+def restored(page: Page) -> bool:
+    return bool(page.evaluate(MARK, "restored"))
+
+
+def python(page: Page, code: str) -> str:
+    return str(page.evaluate(RUN_PYTHON, code))
+
+
+def play(table: Table, turns: int) -> list[dict[str, object]]:
+    """My turns, played the same simple way (draw, then discard the first card), and each position."""
+    seen = []
+    for _ in range(turns):
+        table.play_my_turn_simply()
+        seen.append(table.snapshot())
+    return seen
+
+
+def test_a_return_visit_starts_from_the_snapshot_and_plays_as_a_usual_start(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    link = "?rules=classic&deal=3141"
+    snap = Table(new_page(), base_url).open_link(link).wait_until_offline_ready()
+    figures = made(snap.page)
+    assert figures["encoding"] == "gzip" and int(figures["storedBytes"]) < int(figures["rawBytes"]) / 3
+    snap.watch_resumes().reload().wait_until_idle()
+    assert restored(snap.page), snap.page.evaluate(MARK, "fallback")
+    # The same deal on another device that starts the usual way (its first visit): same moves, same table.
+    usual = Table(new_page(), base_url).open_link(link)
+    assert not restored(usual.page)
+    assert snap.snapshot() == usual.snapshot()
+    assert play(snap, 6) == play(usual, 6)
+    assert snap.recent_moves() == usual.recent_moves()  # the computer players' moves and their reasons
+    # The interpreter is the one a usual start gives: the same modules, the same sys.path.
+    state = "import json, sys; json.dumps([sorted(sys.modules), sys.path])"
+    assert json.loads(python(snap.page, state)) == json.loads(python(usual.page, state))
+    # Resuming from the save: left and resumed alike, from the snapshot again.
+    snap.wait_until_saved()
+    snap.reload().wait_until_idle()
+    assert restored(snap.page)
+    assert snap.resumed() == snap.left()
+    # Every start draws its own random numbers (the snapshot's generator is seeded again).
+    draw = "import random; repr(random.random())"
+    first = python(snap.page, draw)
+    snap.reload()
+    assert restored(snap.page)
+    assert python(snap.page, draw) != first
+
+
+def test_a_snapshot_start_works_offline(new_page: Callable[..., Page], dist: Path, watch: Watch) -> None:
+    server, url = start_server(dist)  # our own server, so stopping it spares the other tests
+    try:
+        page = new_page()
+        table = Table(page, url).open_link("?rules=hkf&deal=77").wait_until_offline_ready()
+        made(page)
+    finally:
+        server.shutdown()
+        server.server_close()
+    page.context.set_offline(True)
+    table.reload().wait_until_idle()
+    assert restored(page)
+    before = len(table.hand())
+    table.draw()
+    assert len(table.hand()) > before
+    assert watch.external == []
+
+
+@pytest.mark.parametrize("change", list(CHANGES), ids=list(CHANGES))
+def test_a_bad_snapshot_falls_back_to_the_usual_start(
+    new_page: Callable[..., Page], base_url: str, change: str
+) -> None:
+    page = new_page()
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    table = Table(page, base_url).open_link("?rules=pagat&deal=2718").wait_until_offline_ready()
+    key = made(page)["key"]
+    table.draw().wait_until_saved()
+    save, shown = table.quick_save(), table.snapshot()
+    changed_key = page.evaluate(REWRITE_ENTRY, list(CHANGES[change]))
+    table.reload().wait_until_idle()
+    assert not restored(page)
+    assert table.snapshot() == shown and table.quick_save() == save  # the game, as it was left
+    if change == "another build":  # not this build's: no warning, simply not there
+        assert changed_key != key and page.evaluate(MARK, "fallback") == []
+    else:
+        assert [f["reason"] for f in page.evaluate(MARK, "fallback")] == ["restoring it failed"]
+        assert any("Start-up snapshot not used" in w for w in warnings), warnings
+    # Made again for this build (and only that one kept), then used by the next start.
+    assert made(page)["key"] == key
+    assert [e["meta"]["key"] for e in page.evaluate(READ_ENTRY)] == [key]
+    table.reload().wait_until_idle()
+    assert restored(page) and table.snapshot() == shown
+
+
+def test_starts_from_a_snapshot_that_never_got_ready_give_it_up(new_page: Callable[..., Page], base_url: str) -> None:
+    page = new_page()
+    table = Table(page, base_url).open_link("?rules=classic&deal=99").wait_until_offline_ready()
+    key = made(page)["key"]
+    shown = table.snapshot()
+    # Two starts from it in a row that never got the table ready (whatever stopped them): the
+    # third start is the usual one, and the snapshot is made again.
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [TRIAL_KEY, f"{key} 2"])
+    table.reload().wait_until_idle()
+    assert not restored(page)
+    assert [f["reason"] for f in page.evaluate(MARK, "fallback")] == [
+        "2 starts from it in a row never got the table ready"
+    ]
+    assert table.snapshot() == shown
+    made(page)
+    table.reload().wait_until_idle()
+    assert restored(page)
+    assert page.evaluate("(k) => localStorage.getItem(k)", TRIAL_KEY) is None  # ready: the count starts again
+
+
+def test_without_cache_storage_the_page_starts_as_usual(new_page: Callable[..., Page], base_url: str) -> None:
+    page = new_page(service_workers="block")
+    page.add_init_script("Object.defineProperty(window, 'caches', {value: undefined, configurable: true})")
+    warnings: list[str] = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    table = Table(page, base_url).open_link("?rules=classic&deal=5")
+    assert not restored(page)
+    assert any("keeps no snapshot here" in w for w in warnings), warnings
+    table.draw()
+    page.wait_for_timeout(6000)  # longer than the quiet wait before a snapshot is made
+    assert page.evaluate(MARK, "start") == []  # nowhere to keep one: none is made
+
+
+def test_too_little_storage_makes_no_snapshot(new_page: Callable[..., Page], base_url: str) -> None:
+    page = new_page()
+    page.add_init_script(
+        "navigator.storage.estimate = async () => ({usage: 990e6, quota: 1e9});"  # 10 MB free
+    )
+    table = Table(page, base_url).open_link("?rules=classic&deal=6").wait_until_offline_ready()
+    page.wait_for_function("performance.getEntriesByName('hf-snapshot-failed').length", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate(MARK, "failed") == [{"reason": "storage"}]
+    assert page.evaluate("caches.has('hf-snapshot')") is False
+    table.reload().wait_until_idle()
+    assert not restored(page)
+
+
+def publish_a_build_with_another_snapshot_key(site: Path) -> str:
+    """A rebuild that changed what a snapshot depends on: a new key in ui/boot.js and the worker."""
+    boot, worker = site / "ui" / "boot.js", site / "service-worker.js"
+    old = re.search(r'"key": "(\w+)"', boot.read_text())
+    assert old is not None
+    new = "feedc0defeedc0de"
+    boot.write_text(boot.read_text().replace(old.group(1), new))
+    text = worker.read_text().replace(f'"{old.group(1)}"', f'"{new}"')
+    text = re.sub(r'const VERSION = "\w+"', 'const VERSION = "next"', text)
+    worker.write_text(re.sub(r'\["\./ui/boot\.js", "\w+"\]', '["./ui/boot.js", "next"]', text))
+    for stale in (boot, worker):
+        for suffix in (".gz", ".br"):
+            stale.with_name(stale.name + suffix).unlink()
+    return new
+
+
+def test_an_update_never_restores_the_old_snapshot(page: Page, dist: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    server, url = start_server(site)
+    try:
+        table = Table(page, url).open_link("?rules=thirteen&deal=404").wait_until_offline_ready()
+        old = made(page)["key"]
+        table.draw().wait_until_saved()
+        shown = table.snapshot()
+        new = publish_a_build_with_another_snapshot_key(site)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector('body[data-update-available="1"]', state="attached")
+        with page.expect_navigation():
+            page.get_by_role("button", name="Save and update").click()
+        table.wait_until_ready().wait_until_idle()
+        assert not restored(page) and page.evaluate(MARK, "fallback") == []
+        assert table.snapshot() == shown
+        assert old not in [e["meta"]["key"] for e in page.evaluate(READ_ENTRY)]  # the new worker freed it
+        assert made(page)["key"] == new
+        table.reload().wait_until_idle()
+        assert restored(page) and table.snapshot() == shown
+    finally:
+        server.shutdown()
+        server.server_close()
