@@ -7,13 +7,15 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, Watch
+from conftest import BOOT_TIMEOUT_MS, ROOT, Watch
 from pages import Table
 from playwright.sync_api import Page
+from pyodide_check import compare
 from serve import start_server
 
 SNAPSHOT_WAIT_MS = 120_000
@@ -137,6 +139,14 @@ def test_a_return_visit_starts_from_the_snapshot_and_plays_as_a_usual_start(
     snap.reload()
     assert restored(snap.page)
     assert python(snap.page, draw) != first
+
+
+def test_the_engine_in_a_restored_interpreter_deals_and_plays_as_cpython(dist: Path, tmp_path: Path) -> None:
+    """Golden deals and whole random games inside a snapshot restored under Node (tools/snapshot_check.mjs)."""
+    report = tmp_path / "report.json"
+    with report.open("w") as out:
+        subprocess.run(["node", str(ROOT / "tools" / "snapshot_check.mjs")], stdout=out, check=True, timeout=600)
+    assert compare(str(report)) == 0
 
 
 def test_a_snapshot_start_works_offline(new_page: Callable[..., Page], dist: Path, watch: Watch) -> None:
