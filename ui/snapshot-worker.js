@@ -1,13 +1,11 @@
-// The start-up snapshot's work that can be done away from the page (ui/snapshot.js):
-// - "make": once the table is up and quiet, ui/boot.js has this worker start a Pyodide of its own
-//   from the same files as the page's, import what the page imports before PyScript takes over,
-//   and store its heap; nothing here touches the page's Python or its saved game;
-// - "read": at start-up, read and inflate the stored entry, so the page's thread (busy with
-//   Pyodide's and PyScript's JavaScript then) only has to put the pages in place.
-// Messages: {job: "make", site, key, encoding, lockInfo, revisions, bootstrapImports, preImports}
-// -> {ok: true, ...figures}; {job: "read", site, key} -> {ok: true, meta, body} (body transferred);
-// either -> {ok: false, error}.
-import { find, readBody, revision, store } from "./snapshot.js";
+// Makes this build's start-up snapshot away from the page (ui/snapshot.js): once the table is up
+// and quiet, ui/boot.js has this worker start a Pyodide of its own from the same files as the
+// page's, import what the page imports before PyScript takes over, and store its heap.  Nothing
+// here touches the page's Python or its saved game.
+// The page sends {site, key, encoding, lockInfo, revisions, bootstrapImports, preImports} and gets
+// back {ok: true, ...figures} or {ok: false, error}.
+import { loadPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+import { revision, store } from "./snapshot.js";
 
 const HOME = "/home/pyodide";
 
@@ -20,7 +18,6 @@ async function fetchBytes(href) {
 async function make(job) {
   const started = performance.now();
   const url = (path) => new URL(path, job.site).href;
-  const { loadPyodide, version } = await import("../vendor/pyodide/pyodide.mjs");
   const app = await fetchBytes(url("app.zip"));
   // The page's files and these must be the build the key names (a deploy could land in between).
   if ((await revision(app)) !== job.revisions.app) throw new Error("app.zip is not this build's");
@@ -49,36 +46,24 @@ async function make(job) {
   const snapshotMs = performance.now() - started - loadMs - importMs;
   const stored = await store(job.site, job.key, snapshot, job.encoding);
   return {
-    figures: {
-      version,
-      key: job.key,
-      encoding: job.encoding,
-      rawBytes: snapshot.length,
-      sparseBytes: stored.meta.sparseBytes,
-      storedBytes: stored.storedBytes,
-      loadMs,
-      importMs,
-      snapshotMs,
-      encodeMs: stored.encodeMs,
-      storeMs: stored.storeMs,
-      totalMs: performance.now() - started,
-    },
+    version,
+    key: job.key,
+    encoding: job.encoding,
+    rawBytes: snapshot.length,
+    sparseBytes: stored.meta.sparseBytes,
+    storedBytes: stored.storedBytes,
+    loadMs,
+    importMs,
+    snapshotMs,
+    encodeMs: stored.encodeMs,
+    storeMs: stored.storeMs,
+    totalMs: performance.now() - started,
   };
 }
 
-async function read(job) {
-  const now = () => performance.timeOrigin + performance.now(); // comparable with the page's clock
-  const started = now();
-  const stored = await find(job.site, job.key);
-  if (!stored) throw new Error("the stored snapshot is gone");
-  const body = await readBody(stored);
-  return { reply: { meta: stored.meta, body, started, finished: now() }, transfer: [body.buffer] };
-}
-
 self.onmessage = ({ data }) => {
-  const work = data.job === "read" ? read(data) : make(data);
-  work.then(
-    ({ figures, reply, transfer }) => self.postMessage({ ok: true, ...figures, ...reply }, transfer || []),
+  make(data).then(
+    (figures) => self.postMessage({ ok: true, ...figures }),
     (err) => self.postMessage({ ok: false, error: String((err && err.stack) || err) }),
   );
 };

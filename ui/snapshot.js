@@ -18,9 +18,8 @@
 //
 // Stored form: most of the 30 MiB heap is zeros (about 14 MB is not), so the entry holds a map
 // with one byte per 4 KiB page (1: stored, 0: zeros) followed by the stored pages, gzipped or not;
-// its metadata (JSON) is in a response header.  Reading it back is split: a worker reads and
-// inflates the entry (readBody: most of the work, off the page's busy thread at start-up), the
-// page puts the pages in place (scatter).
+// its metadata (JSON) is in a response header.  The page reads it back (readBody) and puts the
+// pages in place (scatter).
 
 export const CACHE_NAME = "hf-snapshot";
 export const FORMAT = 1;
@@ -28,6 +27,7 @@ const META_HEADER = "X-Handfoot-Snapshot";
 const PAGE = 4096;
 const SNAPSHOT_MAGIC = 0x706e7300; // Pyodide's own, the first four bytes of every snapshot
 const WASM_PAGE = 65536;
+const YIELD_MS = 16; // reading yields to the page this often: chunks already in can run on as one task
 
 export const entryURL = (site, key) => new URL(`__snapshot__/${key}`, site).href;
 
@@ -141,19 +141,27 @@ export async function discard() {
   if (globalThis.caches) await caches.delete(CACHE_NAME);
 }
 
-/** The stored entry's body (map and pages), inflated and checked: whole, not longer, not damaged. */
-export async function readBody({ meta, response }) {
+/**
+ * The stored entry's body (map and pages), inflated and checked: whole, not longer, not damaged.
+ * `pause` yields to the page's other work when a stretch of reading has run a while.
+ */
+export async function readBody({ meta, response }, pause) {
   let body = response.body;
   if (meta.encoding === "gzip") body = body.pipeThrough(new DecompressionStream("gzip")); // checks its CRC-32
   const out = new Uint8Array(meta.sparseBytes);
   let at = 0;
   const reader = body.getReader();
+  let since = performance.now();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     if (at + value.length > out.length) throw new Error("the stored snapshot is longer than it says");
     out.set(value, at);
     at += value.length;
+    if (performance.now() - since > YIELD_MS) {
+      await pause();
+      since = performance.now();
+    }
   }
   if (at !== out.length) throw new Error("the stored snapshot is truncated");
   if (meta.sha256 && (await sha256(out)) !== meta.sha256) throw new Error("the stored snapshot is damaged");
