@@ -152,8 +152,17 @@ def paired(app: list[float], bare: list[float]) -> float:
     return ratios[mid] if len(ratios) % 2 else (ratios[mid - 1] + ratios[mid]) / 2
 
 
+PAGE_NAMES = {
+    "app": "app (snapshot, gzip)",
+    "app-identity": "app (snapshot stored without gzip)",
+    "app-nosnap": "app without snapshots",
+    "bare": "bare `loadPyodide()`",
+}
+
+
 def startup_section(s: dict[str, Any]) -> list[str]:
     app, bare = s["pages"]["app"], s["pages"]["bare"]
+    pages = {name: s["pages"][name] for name in PAGE_NAMES if name in s["pages"]}
     modes = [m for m in ("cold", "warm", "later") if m in app and m in bare]
     out = [
         f"## 1. Start-up, side by side ({s['runs']} interleaved runs each, fresh profile per run)",
@@ -164,27 +173,61 @@ def startup_section(s: dict[str, Any]) -> list[str]:
         "and its cache for the app; the HTTP and code caches for both). Later: relaunched once more,",
         "as every visit after the first return. Each visit stays open 3 s after it is ready (1 s in",
         "runs before 2026-11-29 20:45), so that Chromium can store the code it compiled.",
+    ]
+    if "app-nosnap" in pages:
+        out += [
+            "The app makes its start-up snapshot on the cold visit (in a worker, once the table is up and",
+            "quiet) and starts from it on the warm and later ones; the cold visit waits until it is stored",
+            "before the browser is closed. *App without snapshots* is the same build with them switched",
+            "off (`tools/build.py --no-snapshots`), i.e. the start as it was before them; *stored without",
+            "gzip* keeps the snapshot's pages as they are (about 2.7 times the bytes, nothing to inflate).",
+        ]
+    out += [
         "",
         "| page | " + " | ".join(f"{m} median" for m in modes) + " | " + " | ".join(f"{m} runs" for m in modes) + " |",
         "|---|" + "---|" * (2 * len(modes)),
     ]
-    for name, p in (("app", app), ("bare `loadPyodide()`", bare)):
+    for name, p in pages.items():
         medians = " | ".join(f"{p[m]['median_ms']:.0f} ms" for m in modes)
         runs = " | ".join(", ".join(f"{v:.0f}" for v in p[m]["samples_ms"]) for m in modes)
-        out.append(f"| {name} | {medians} | {runs} |")
+        out.append(f"| {PAGE_NAMES[name]} | {medians} | {runs} |")
     blank = " |" * len(modes)
-    out.append("| **app / bare** | " + " | ".join(f"**{s[m + '_ratio']:.2f} ×**" for m in modes) + f" |{blank}")
-    pairs = [paired(app[m]["samples_ms"], bare[m]["samples_ms"]) for m in modes]
-    paired_cells = " | ".join(f"{x:.2f} ×" for x in pairs)
-    out.append(f"| median of per-run app/bare (adjacent runs) | {paired_cells} |{blank}")
-    for key, label in (("longest_task_ms", "longest main-thread task before ready"), ("fcp_ms", "first paint")):
-        for name, p in (("app", app), ("bare", bare)):
-            if not all(key in p[m] for m in modes):
+    for name, p in pages.items():
+        if name == "bare":
+            continue
+        bold = "**" if name == "app" else ""
+        cells = " | ".join(f"{bold}{p[m]['median_ms'] / bare[m]['median_ms']:.2f} ×{bold}" for m in modes)
+        out.append(f"| {bold}{PAGE_NAMES[name]} / bare{bold} | {cells} |{blank}")
+        pairs = " | ".join(f"{paired(p[m]['samples_ms'], bare[m]['samples_ms']):.2f} ×" for m in modes)
+        out.append(f"| median of per-run {name}/bare (adjacent runs) | {pairs} |{blank}")
+    if "app-nosnap" in pages:
+        plain = pages["app-nosnap"]
+        for name in ("app", "app-identity"):
+            if name not in pages:
                 continue
-            medians = " | ".join(
-                f"{p[m][key]['median']:.0f} ms" if p[m][key]["median"] is not None else "–" for m in modes
+            p = pages[name]
+            cells = " | ".join(
+                f"**{p[m]['median_ms'] / plain[m]['median_ms']:.2f} ×** "
+                f"(pairs {paired(p[m]['samples_ms'], plain[m]['samples_ms']):.2f} ×)"
+                for m in modes
             )
-            runs = " | ".join(", ".join(f"{v:.0f}" for v in p[m][key]["samples"]) for m in modes)
+            out.append(f"| **{PAGE_NAMES[name]} / without snapshots** | {cells} |{blank}")
+    labels = (
+        ("longest_task_ms", "longest main-thread task before ready", "ms"),
+        ("fcp_ms", "first paint", "ms"),
+        ("rss_peak_to_ready_bytes", "renderer's peak anonymous memory until ready", "MB"),
+    )
+    for key, label, unit in labels:
+        for name, p in pages.items():
+            if not all(key in p[m] for m in modes) or all(p[m][key]["median"] is None for m in modes):
+                continue
+            scale = 1e6 if unit == "MB" else 1
+
+            def fmt(v: float | None, scale: float = scale, unit: str = unit) -> str:
+                return "–" if v is None else f"{v / scale:.0f} {unit}"
+
+            medians = " | ".join(fmt(p[m][key]["median"]) for m in modes)
+            runs = " | ".join(", ".join(f"{v / scale:.0f}" for v in p[m][key]["samples"]) for m in modes)
             out.append(f"| {name}: {label} | {medians} | {runs} |")
     if all("prepaint_ms" in app[m] for m in modes):
         medians = " | ".join(
@@ -203,6 +246,8 @@ def startup_section(s: dict[str, Any]) -> list[str]:
             if s.get("paint_written_by_bench")
             else "."
         )
+        + " Memory: the resident memory of the profile's renderer processes (the page and its workers) "
+        "that is not file-backed (`/proc/<pid>/statm`: resident minus shared), sampled every 20 ms."
     )
     out.append("")
     if s.get("app_boot_ms_median") is not None:
@@ -213,8 +258,79 @@ def startup_section(s: dict[str, Any]) -> list[str]:
         )
     la = s.get("load_average", {})
     out.append(f"Load average before/after: {la.get('before')} / {la.get('after')}.")
+    out += snapshot_section(s)
     if s["problems"]:
         out += ["", "Problems: " + "; ".join(s["problems"])]
+    return out
+
+
+def snapshot_section(s: dict[str, Any]) -> list[str]:
+    snaps = {name: x for name, x in s.get("snapshots", {}).items() if x.get("totalMs")}
+    if not snaps:
+        return []
+
+    def med(x: dict[str, Any], key: str, scale: float = 1, digits: int = 0) -> str:
+        v = x.get(key)
+        return "–" if not v else f"{v['median'] / scale:,.{digits}f}"
+
+    def spread(x: dict[str, Any], key: str, scale: float = 1) -> str:
+        v = x.get(key)
+        return "–" if not v else f"{min(v['samples']) / scale:,.0f}–{max(v['samples']) / scale:,.0f}"
+
+    out = [
+        "",
+        "### 1b. The start-up snapshot: making, storing and restoring it",
+        "",
+        "Made on each cold visit of the runs above (medians, then the range). *After ready*: from the table",
+        "being ready to the snapshot stored; the worker waits first for the service worker to take the page",
+        "(its Pyodide then reads the files from the offline copy, as later visits do) and for 2 s of quiet.",
+        "*Worker*: its Pyodide's start (`loadPyodide` with `_makeSnapshot`), the imports, "
+        "`makeMemorySnapshot()`, then dropping the zero pages and gzip (`CompressionStream`), and "
+        "`cache.put`. *Memory*: the renderer's anonymous resident memory at its peak while the snapshot "
+        "was made, minus just before.",
+        "",
+        "| | " + " | ".join(PAGE_NAMES[name] for name in snaps) + " |",
+        "|---|" + "---|" * len(snaps),
+    ]
+    rows = [
+        ("stored after ready", "afterReadyMs", 1, "ms"),
+        ("worker, in all", "totalMs", 1, "ms"),
+        ("… Pyodide's start", "loadMs", 1, "ms"),
+        ("… imports", "importMs", 1, "ms"),
+        ("… `makeMemorySnapshot()`", "snapshotMs", 1, "ms"),
+        ("… zero pages dropped, compressed", "encodeMs", 1, "ms"),
+        ("… `cache.put`", "storeMs", 1, "ms"),
+        ("heap snapshot, raw", "rawBytes", 1e6, "MB"),
+        ("without its zero pages", "sparseBytes", 1e6, "MB"),
+        ("stored (Cache Storage)", "storedBytes", 1e6, "MB"),
+        ("memory added while making it", "rss_added_bytes", 1e6, "MB"),
+        ("warm visit: entry read (and inflated)", "warm_readMs", 1, "ms"),
+        ("warm visit: pages in place, checked", "warm_decodeMs", 1, "ms"),
+        ("warm visit: Pyodide's module up (side by side)", "warm_moduleMs", 1, "ms"),
+        ("warm visit: interpreter restored, ready for PyScript", "warm_restoreMs", 1, "ms"),
+        ("later visit: entry read (and inflated)", "later_readMs", 1, "ms"),
+        ("later visit: pages in place, checked", "later_decodeMs", 1, "ms"),
+        ("later visit: Pyodide's module up (side by side)", "later_moduleMs", 1, "ms"),
+        ("later visit: interpreter restored, ready for PyScript", "later_restoreMs", 1, "ms"),
+    ]
+    for label, key, scale, unit in rows:
+        if not any(x.get(key) for x in snaps.values()):
+            continue
+        digits = 1 if unit == "MB" else 0
+        cells = " | ".join(
+            f"{med(x, key, scale, digits)} {unit} ({spread(x, key, scale)})" if x.get(key) else "–"
+            for x in snaps.values()
+        )
+        out.append(f"| {label} | {cells} |")
+    out += [
+        "",
+        "The restore figures count from the moment the page found the stored entry (after `ui/boot.js`",
+        "started); reading the entry runs beside Pyodide's own start (its WebAssembly), and whichever",
+        "ends later holds the start up.",
+    ]
+    fallbacks = [f for x in snaps.values() for f in x.get("fallbacks", [])]
+    if fallbacks:
+        out += ["", "Fell back to the usual start: " + "; ".join(fallbacks)]
     return out
 
 
