@@ -6,11 +6,14 @@
 // The engine modules come from the snapshot (imported from app.zip when it was made); the two the
 // site leaves out (engine/simulate.py, engine/invariants.py, which the check needs) are added as
 // source beside them.
+// Also: a heap that grew past the WebAssembly's initial memory restores once the memory is grown
+// first (ui/snapshot.js makeRoom, as ui/boot.js does), and not without (Pyodide 314 doesn't).
 // Usage: node tools/snapshot_check.mjs > report.json   (exit code 1 when the check fails)
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
+import { describe, makeRoom } from "../ui/snapshot.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = join(ROOT, "dist");
@@ -54,6 +57,27 @@ for (const name of ["simulate.py", "invariants.py"]) {
 }
 pyodide.FS.writeFile(`${HOME}/tools/pyodide_check.py`, readFileSync(join(ROOT, "tools", "pyodide_check.py")));
 pyodide.FS.writeFile(`${HOME}/tests/golden_deals.json`, readFileSync(join(ROOT, "tests", "golden_deals.json")));
+// A heap grown past the initial memory (a 40 MB object): refused as Pyodide restores it, fine
+// with the memory grown first.  (Pyodide reads options it knows and passes the rest on.)
+const grower = await loadPyodide({ ...options, _makeSnapshot: true });
+grower.runPython("big = bytearray(40_000_000)");
+const grown = grower.makeMemorySnapshot();
+const { heapBytes } = describe(grown);
+const plain = await loadPyodide({ ...options, _loadSnapshot: grown }).then(() => "restored", (err) => String(err));
+if (!plain.includes("out of bounds")) console.error(`Pyodide now restores a grown heap (${plain}): makeRoom may go`);
+const roomy = await loadPyodide({
+  ...options,
+  _loadSnapshot: grown,
+  createPyodideModule: async (settings) => {
+    const { default: createModule } = await import("pyodide/pyodide.asm.mjs");
+    const module = await createModule(settings);
+    makeRoom(module, heapBytes);
+    return module;
+  },
+});
+if (roomy.runPython("len(big)") !== 40_000_000) throw new Error("the grown heap did not come back whole");
+console.error(`a heap of ${(heapBytes / 2 ** 20).toFixed(0)} MiB restored once the memory was grown`);
+
 // Imported, not run with runpy: runpy needs pkgutil, which is in the on-demand part of the
 // standard library (the page's finder for it is not installed here).
 const code = pyodide.runPython(`

@@ -209,11 +209,7 @@ async function startFromSnapshot(stored, appZip) {
         snapshots.checkPaths(config);
         files = checkFiles(module.FS, appZip); // hashed meanwhile, awaited below
         files.catch(() => {});
-        // The module's memory starts at the WebAssembly's own size (Pyodide's INITIAL_MEMORY is
-        // not read): a heap that grew past it must have room before Pyodide copies it in.
-        if (module.HEAP8.length < heapBytes && !module.growMemory(heapBytes)) {
-          throw new Error(`no room for a heap of ${heapBytes} bytes`);
-        }
+        snapshots.makeRoom(module, heapBytes); // before Pyodide copies the heap in
         return module;
       },
     });

@@ -10,9 +10,8 @@
 //   one that finds nothing becomes null without a word, so checkPaths() looks first;
 // - the file system is not in it: Pyodide writes the standard library zip again on restore (from
 //   stdLibURL), and the page writes app.zip back before Python can import anything from it;
-// - the heap must fit: Pyodide asks for INITIAL_MEMORY, which its module ignores (the memory is
-//   the WebAssembly's own, 30 MiB), and copies the heap in with no size check, so a heap that grew
-//   past that would throw; ui/boot.js grows the memory to the snapshot's size first;
+// - the heap must fit: a heap that grew past the WebAssembly's initial 30 MiB would not restore,
+//   so ui/boot.js grows the memory first (makeRoom);
 // - nothing checks the bytes: a truncated heap restores into a broken interpreter.  Hence the
 //   checks below (exact length, page map, gzip's CRC-32 or SHA-256, header, paths).
 //
@@ -63,6 +62,18 @@ export function checkPaths(config, globals = globalThis) {
     let value = globals;
     for (const name of entry.path) value = value == null ? undefined : value[name];
     if (value == null) throw new Error(`the snapshot's JavaScript object ${entry.path.join(".")} is missing here`);
+  }
+}
+
+/**
+ * Grow a fresh Pyodide module's memory to hold a snapshot's heap.  Pyodide asks for
+ * INITIAL_MEMORY, which its module ignores (the memory is the WebAssembly's own, 30 MiB), and
+ * copies the heap in with no size check: a heap that grew past that would throw "offset is out of
+ * bounds" (tools/snapshot_check.mjs checks both).  Module.growMemory is Emscripten's own.
+ */
+export function makeRoom(module, heapBytes) {
+  if (module.HEAP8.length < heapBytes && !module.growMemory(heapBytes)) {
+    throw new Error(`no room for a heap of ${heapBytes} bytes`);
   }
 }
 
