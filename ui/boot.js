@@ -262,9 +262,12 @@ async function checkFiles(FS, appZip) {
 }
 
 // ----- start-up snapshots -------------------------------------------------------------------
-// A snapshot boot that never reached a ready table, counted in localStorage across reloads: after
-// TRIALS of them in a row the snapshot is dropped (and made again later), whatever went wrong.
+// Two counts per build, in localStorage: starts from a snapshot that never got the table ready
+// (after TRIALS in a row the snapshot is dropped and made again, whatever went wrong), and failed
+// attempts to make one (after TRIALS, none is tried again for this build: a snapshot that can't be
+// made would otherwise cost every visit a second Python start in the background).
 const TRIAL_KEY = "handfoot-snapshot-trial";
+const FAILED_KEY = "handfoot-snapshot-failed";
 const TRIALS = 2;
 const snapshot = {
   key: BUILD.snapshot && BUILD.snapshot.key,
@@ -272,23 +275,26 @@ const snapshot = {
   wanted: false, // this build has no usable snapshot here: make one once the table is quiet
 };
 
-function trials() {
+function tally(name) {
   try {
-    const [key, count] = (localStorage.getItem(TRIAL_KEY) || "").split(" ");
-    return key === snapshot.key ? Number(count) || 0 : 0;
+    const [key, n] = (localStorage.getItem(name) || "").split(" ");
+    return key === snapshot.key ? Number(n) || 0 : 0;
   } catch (err) {
     return 0;
   }
 }
 
-function setTrials(count) {
+function setTally(name, n) {
   try {
-    if (count) localStorage.setItem(TRIAL_KEY, `${snapshot.key} ${count}`);
-    else localStorage.removeItem(TRIAL_KEY);
+    if (n) localStorage.setItem(name, `${snapshot.key} ${n}`);
+    else localStorage.removeItem(name);
   } catch (err) {
-    // storage refused: the snapshot is simply not given up on after failed starts
+    // storage refused: the counts are simply not kept
   }
 }
+
+const trials = () => tally(TRIAL_KEY);
+const setTrials = (n) => setTally(TRIAL_KEY, n);
 
 function fallBack(reason, err) {
   console.warn(`Start-up snapshot not used (${reason}); starting Python the usual way.`, err || "");
@@ -310,7 +316,7 @@ async function findSnapshot() {
     fallBack("the stored one could not be read", err);
     await snapshots.discard().catch(() => {});
   }
-  snapshot.wanted = !stored;
+  snapshot.wanted = !stored && tally(FAILED_KEY) < TRIALS;
   if (stored && trials() >= TRIALS) {
     fallBack(`${TRIALS} starts from it in a row never got the table ready`);
     await snapshots.discard().catch(() => {});
@@ -466,6 +472,7 @@ async function makeSnapshot(readyAt) {
     })
     : (performance.mark("hf-snapshot-start"), await runWorker(job));
   if (!made) return;
+  setTally(FAILED_KEY, 0);
   const detail = { ...made, afterReadyMs: performance.now() - readyAt };
   performance.mark("hf-snapshot-stored", { detail });
   console.info(
@@ -485,6 +492,7 @@ whenReady(() => {
     setTimeout(() => prefetchRest(pyodide), 2000);
     if (snapshot.wanted) {
       makeSnapshot(readyAt).catch((err) => {
+        setTally(FAILED_KEY, tally(FAILED_KEY) + 1);
         console.warn("Start-up snapshot not made:", err);
         performance.mark("hf-snapshot-failed", { detail: { reason: String(err) } });
       });
