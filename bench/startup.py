@@ -24,7 +24,7 @@ SNAPSHOT_WAIT_MS) before the browser is closed, and notes the worker's figures (
 and store it, its size) and the renderer process's resident memory meanwhile (the worker runs in
 it): the snapshot's memory cost is the peak while it is made minus the memory just before.  Two
 more copies of the build are measured beside it: ``app-nosnap`` (the same build with snapshots
-off, as the app started before them) and ``app-identity`` (the snapshot stored without gzip).
+off, as the app started before them) and ``app-gzip`` (the snapshot stored gzipped).
 """
 
 from __future__ import annotations
@@ -56,8 +56,8 @@ from .common import (
     serve,
 )
 
-PAGES = {"app": "", "app-nosnap": "nosnap/", "app-identity": "identity/", "bare": "bare.html"}
-VARIANTS = {"app-nosnap": ("nosnap", None), "app-identity": ("identity", "identity")}
+PAGES = {"app": "", "app-nosnap": "nosnap/", "app-gzip": "gzip/", "bare": "bare.html"}
+VARIANTS = {"app-nosnap": ("nosnap", None), "app-gzip": ("gzip", "gzip")}
 """Copies of the build beside it (folder, snapshot encoding; None: snapshots off)."""
 MODES = ("cold", "warm", "later")
 ATTEMPTS = 3

@@ -33,10 +33,11 @@ BOOT_JS = "ui/boot.js"
 BOOT_MARK = "/*BUILD*/ { lockInfo: null, revisions: {}, sizes: {}, snapshot: null }"
 SNAPSHOT_JS = "ui/snapshot.js"
 SNAPSHOT_WORKER_JS = "ui/snapshot-worker.js"
-SNAPSHOT_ENCODING = "gzip"
-"""How the start-up snapshot is stored on the device: "gzip" (about 5 MB for a 30 MiB heap, its
-CRC-32 checked as it is read) or "identity" (about 14 MB, checked with SHA-256); bench/startup.py
-measures both."""
+SNAPSHOT_ENCODING = "identity"
+"""How the start-up snapshot is stored on the device, its zero pages left out either way:
+"identity" (about 14 MB for a 30 MiB heap, checked with SHA-256 as it is read) or "gzip" (about
+5 MB, its CRC-32 checked as it is inflated).  bench/startup.py measures both: inflating on the
+page's thread at start-up made the return visit slower (2026-12-02, BENCHMARKS.md)."""
 SNAPSHOT_INPUTS = [
     "vendor/pyodide/pyodide.mjs",
     "vendor/pyodide/pyodide.asm.mjs",
