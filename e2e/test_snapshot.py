@@ -246,6 +246,33 @@ def test_a_snapshot_that_cannot_be_made_is_tried_twice_then_left_alone(
     assert not restored(page)
 
 
+def test_an_attempt_the_page_never_saw_end_counts_too(new_page: Callable[..., Page], base_url: str) -> None:
+    """A tab taken down while its worker makes the snapshot (out of memory, say) counts as a failed
+    attempt: after two, the app stops trying for this build instead of risking every visit."""
+    page = new_page()
+    page.add_init_script("window.Worker = class { postMessage() {} terminate() {} };")  # never answers
+    table = Table(page, base_url).open_link("?rules=classic&deal=8").wait_until_offline_ready()
+    for attempt in (1, 2):
+        if attempt == 2:
+            table.reload()
+        page.wait_for_function("performance.getEntriesByName('hf-snapshot-start').length", timeout=BOOT_TIMEOUT_MS)
+    table.reload().wait_until_idle()
+    page.wait_for_timeout(8000)  # longer than an attempt waits before starting
+    assert page.evaluate(MARK, "start") == []
+    assert not restored(page)
+
+
+def test_a_device_with_little_memory_makes_no_snapshot(new_page: Callable[..., Page], base_url: str) -> None:
+    page = new_page()
+    page.add_init_script("Object.defineProperty(navigator, 'deviceMemory', {value: 1, configurable: true})")
+    table = Table(page, base_url).open_link("?rules=classic&deal=9").wait_until_offline_ready()
+    table.draw()
+    page.wait_for_timeout(8000)  # longer than the quiet wait before a snapshot is made
+    assert page.evaluate(MARK, "start") == []
+    table.reload().wait_until_idle()
+    assert not restored(page)
+
+
 def test_without_cache_storage_the_page_starts_as_usual(new_page: Callable[..., Page], base_url: str) -> None:
     page = new_page(service_workers="block")
     page.add_init_script("Object.defineProperty(window, 'caches', {value: undefined, configurable: true})")

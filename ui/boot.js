@@ -263,9 +263,9 @@ async function checkFiles(FS, appZip) {
 
 // ----- start-up snapshots -------------------------------------------------------------------
 // Two counts per build, in localStorage: starts from a snapshot that never got the table ready
-// (after TRIALS in a row the snapshot is dropped and made again, whatever went wrong), and failed
-// attempts to make one (after TRIALS, none is tried again for this build: a snapshot that can't be
-// made would otherwise cost every visit a second Python start in the background).
+// (after TRIALS in a row the snapshot is dropped and made again, whatever went wrong), and attempts
+// to make one that did not end stored (after TRIALS, none is tried again for this build: a snapshot
+// that can't be made would otherwise cost every visit a second Python start in the background).
 const TRIAL_KEY = "handfoot-snapshot-trial";
 const FAILED_KEY = "handfoot-snapshot-failed";
 const TRIALS = 2;
@@ -301,6 +301,12 @@ function fallBack(reason, err) {
   performance.mark("hf-snapshot-fallback", { detail: { reason, error: err ? String(err) : null } });
 }
 
+// Making a snapshot starts a second Python in a worker for a second or two: about 100 MB more
+// memory at its peak (bench/startup.py measures it).  A device that says it has under 2 GB
+// (navigator.deviceMemory, Chromium's) starts the usual way every time rather than risk the tab.
+const MIN_DEVICE_GB = 2;
+const roomyDevice = () => !(navigator.deviceMemory && navigator.deviceMemory < MIN_DEVICE_GB);
+
 // This build's stored snapshot, or null (and why not, once) when the page must start as usual.
 async function findSnapshot() {
   if (!snapshot.key) return null; // a build without snapshots
@@ -316,7 +322,7 @@ async function findSnapshot() {
     fallBack("the stored one could not be read", err);
     await snapshots.discard().catch(() => {});
   }
-  snapshot.wanted = !stored && tally(FAILED_KEY) < TRIALS;
+  snapshot.wanted = !stored && tally(FAILED_KEY) < TRIALS && roomyDevice();
   if (stored && trials() >= TRIALS) {
     fallBack(`${TRIALS} starts from it in a row never got the table ready`);
     await snapshots.discard().catch(() => {});
@@ -446,6 +452,14 @@ function runWorker(job) {
   });
 }
 
+// An attempt is counted before it starts, so one that takes the tab down with it (out of memory)
+// counts too: after TRIALS, none is tried again for this build.
+function attempt(job) {
+  setTally(FAILED_KEY, tally(FAILED_KEY) + 1);
+  performance.mark("hf-snapshot-start");
+  return runWorker(job);
+}
+
 async function makeSnapshot(readyAt) {
   await serviceWorkerOrTimeout();
   await quiet();
@@ -467,10 +481,9 @@ async function makeSnapshot(readyAt) {
   const made = navigator.locks
     ? await navigator.locks.request("hf-snapshot", { ifAvailable: true }, async (lock) => {
       if (!lock || (await snapshots.find(SITE.href, snapshot.key).catch(() => null))) return null;
-      performance.mark("hf-snapshot-start");
-      return runWorker(job);
+      return attempt(job);
     })
-    : (performance.mark("hf-snapshot-start"), await runWorker(job));
+    : await attempt(job);
   if (!made) return;
   setTally(FAILED_KEY, 0);
   const detail = { ...made, afterReadyMs: performance.now() - readyAt };
@@ -492,7 +505,6 @@ whenReady(() => {
     setTimeout(() => prefetchRest(pyodide), 2000);
     if (snapshot.wanted) {
       makeSnapshot(readyAt).catch((err) => {
-        setTally(FAILED_KEY, tally(FAILED_KEY) + 1);
         console.warn("Start-up snapshot not made:", err);
         performance.mark("hf-snapshot-failed", { detail: { reason: String(err) } });
       });
