@@ -147,6 +147,16 @@ def test_a_whole_round_through_the_buttons(page: Page, base_url: str) -> None:
     assert page.evaluate("document.documentElement.scrollHeight") > 740
     box = page.get_by_role("button", name="Next round").bounding_box()
     assert box is not None and box["y"] + box["height"] <= 740
+    # Side by side on a wide screen, each side's rows keep their height (the shorter list isn't stretched).
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1024, "height": 768})
+    tops = page.evaluate("[...document.querySelectorAll('table.score')].map((t) => t.getBoundingClientRect().top)")
+    assert len(tops) == 2 and abs(tops[0] - tops[1]) < 2  # side by side
+    rows = page.evaluate(
+        "[...document.querySelectorAll('table.score')].map((t) => [...t.rows].map((r) => r.offsetHeight))"
+    )
+    assert max(max(side) for side in rows) <= 1.1 * min(min(side) for side in rows), rows
+    page.set_viewport_size(size or {"width": 360, "height": 740})
     totals = page.locator(".scoreboard").inner_text()
     table.tap("Show all hands")
     assert page.get_by_role("heading", name="All hands").count() == 1
