@@ -99,6 +99,9 @@ def test_a_new_player_is_welcomed_once(page: Page, base_url: str) -> None:
     table = Table(page, base_url).open()
     welcome = table.message()
     assert welcome.startswith("Welcome!") and "partner" in welcome and "Hint" in welcome
+    # Whole on a phone's screen: no scrolling inside the note to read its end.
+    assert page.viewport_size == {"width": 360, "height": 740}
+    assert page.evaluate("(n) => n.scrollHeight <= n.clientHeight + 1", page.locator(".note").element_handle())
     table.reload()  # the table has been painted here once: not a new player any more
     assert page.locator(".note").count() == 0
     # A shared link says what it opened instead.

@@ -127,9 +127,9 @@ class Line:
 MAX_LINE_CHARS = 2000
 
 WELCOME = (
-    "Welcome! You sit South, with North as your partner against West and East. Lay down melds of three "
-    "or more cards of one rank, grow them into books of seven, and play on through your foot once your "
-    "hand is gone. Hint suggests a move at any time; Menu, then Rules, explains the game."
+    "Welcome! You sit South; North is your partner against West and East. Meld three or more cards "
+    "of a rank, grow them into books of seven, then play on through your foot. Hint suggests a move; "
+    "Menu, then Rules, explains the game."
 )
 """The note a player meets on the first visit, when the device holds nothing of the app's yet."""
 
