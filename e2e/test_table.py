@@ -147,6 +147,9 @@ def test_a_whole_round_through_the_buttons(page: Page, base_url: str) -> None:
     assert page.evaluate("document.documentElement.scrollHeight") > 740
     box = page.get_by_role("button", name="Next round").bounding_box()
     assert box is not None and box["y"] + box["height"] <= 740
+    # ...with the other next steps beside it, one row that hides as little of the scores as it can.
+    tops = page.evaluate("[...document.querySelectorAll('.round-over .row.stay button')].map((b) => b.offsetTop)")
+    assert len(tops) == 3 and len(set(tops)) == 1, tops
     # Side by side on a wide screen, each side's rows keep their height (the shorter list isn't stretched).
     size = page.viewport_size
     page.set_viewport_size({"width": 1024, "height": 768})
