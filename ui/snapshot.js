@@ -30,16 +30,13 @@ const YIELD_MS = 16; // reading yields to the page this often: chunks already in
 
 export const entryURL = (site, key) => new URL(`__snapshot__/${key}`, site).href;
 
-/** SHA-256 of the bytes as the build writes revisions: the first 16 hex digits. */
-export async function revision(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/** SHA-256 of the bytes as the build writes revisions: the first 16 hex digits. */
+export const revision = async (bytes) => (await sha256(bytes)).slice(0, 16);
 
 /** The snapshot's heap size and Pyodide's JSON part, after checking the header makes sense. */
 export function describe(bytes) {
