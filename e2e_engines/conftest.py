@@ -42,7 +42,8 @@ HOOK = (
     const original = console[level].bind(console);
     console[level] = (...args) => { list.push(text(args)); original(...args); };
   }
-  addEventListener("error", (e) => errors.push(`uncaught: ${e.message || (e.target && (e.target.src || e.target.href))}`), true);
+  const where = (e) => e.message || (e.target && (e.target.src || e.target.href));
+  addEventListener("error", (e) => errors.push(`uncaught: ${where(e)}`), true);
   addEventListener("unhandledrejection", (e) => errors.push(`unhandled rejection: ${e.reason}`));
   addEventListener("securitypolicyviolation", (e) => errors.push(`CSP: ${e.violatedDirective} ${e.blockedURI}`));
 })();

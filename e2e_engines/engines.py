@@ -197,7 +197,12 @@ class Firefox(Browser):
         super().__init__()
         command = ["node", str(HERE / "firefox.mjs")] + ([str(profile)] if profile else [])
         self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT, env={**os.environ, "FIREFOX": FIREFOX}
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "FIREFOX": FIREFOX},
         )
 
     def _ask(self, op: str, **request: Any) -> Any:

@@ -80,12 +80,14 @@ def tap(browser: Browser, act: str) -> None:
 
 
 def select(browser: Browser, card: str) -> None:
-    browser.click(f'#app [aria-label="Your cards"] button[aria-label$=", {card}"][aria-pressed="false"]')
-    browser.wait(f"""document.querySelector('#app [aria-label="Your cards"] button[aria-label$=", {card}"][aria-pressed="true"]') !== null""")
+    """Tap the first unselected card of my hand with this name."""
+    named = f'#app [aria-label="Your cards"] button[aria-label$=", {card}"]'
+    browser.click(named + '[aria-pressed="false"]')
+    browser.wait(f"""document.querySelector('{named}[aria-pressed="true"]') !== null""")
 
 
 def alerts(browser: Browser) -> list[str]:
-    return browser.js("[...document.querySelectorAll('[role=alert]')].map((e) => e.innerText)")
+    return browser.js("[...document.querySelectorAll('[role=alert]')].map((e) => e.innerText.trim())")
 
 
 def draw_and_discard(browser: Browser) -> None:

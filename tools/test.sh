@@ -10,11 +10,19 @@ step "Python venv and packages"
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q -e '.[dev,e2e]'
 
-if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null; then
+# The cross-engine lane (e2e_engines/): WebKitGTK's WebDriver and MiniBrowser under Xvfb, PyGObject
+# with WebKit's bindings for Debian's own python3 (a saved WebKit profile), Firefox ESR.
+webkit_gi() { /usr/bin/python3 -c 'import gi; gi.require_version("WebKit2", "4.1")' 2>/dev/null; }
+if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null || [ ! -x /usr/bin/WebKitWebDriver ] \
+  || ! command -v xvfb-run >/dev/null || [ ! -x /usr/bin/firefox-esr ] || ! webkit_gi; then
   step "Debian packages"
   apt-get update
   [ -x /usr/bin/chromium ] || apt-get install -y chromium
   command -v npm >/dev/null || apt-get install -y nodejs npm
+  [ -x /usr/bin/WebKitWebDriver ] || apt-get install -y webkit2gtk-driver
+  command -v xvfb-run >/dev/null || apt-get install -y xvfb xauth
+  [ -x /usr/bin/firefox-esr ] || apt-get install -y firefox-esr
+  webkit_gi || apt-get install -y python3-gi gir1.2-webkit2-4.1
 fi
 
 step "npm ci"
@@ -25,7 +33,7 @@ step "build"
 
 step "ruff"
 lint=()
-for folder in engine ui ui_tests tests e2e tools bench; do [ -e "$folder" ] && lint+=("$folder"); done
+for folder in engine ui ui_tests tests e2e e2e_engines tools bench; do [ -e "$folder" ] && lint+=("$folder"); done
 .venv/bin/ruff check "${lint[@]}"
 
 step "mypy --strict engine ui"
@@ -39,6 +47,9 @@ suites=(tests)
 
 step "pytest e2e"
 .venv/bin/pytest e2e
+
+step "pytest e2e_engines: the same page in WebKitGTK and Firefox ESR (under Xvfb)"
+xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/pytest e2e_engines -W ignore::DeprecationWarning -rx
 
 if [ -f tools/pyodide_tests.mjs ]; then
   step "engine inside Pyodide (node)"
