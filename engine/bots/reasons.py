@@ -44,7 +44,7 @@ KEEP_SECRETS = frozenset({"lone", "pair", "spare", "lone_few"})
 """A discard's reasons that tell how many of its rank the hand holds."""
 
 CLOSE_TO_OUT = "close to going out"
-"""The words of the going-out reason that says an opponent may go out soon (checked by bench.going_out)."""
+"""The words of the going-out reason that says an opponent may go out soon (a "close_to_out" clause)."""
 
 OutMode = Literal["meld_all", "meld_discard", "discard"]
 
