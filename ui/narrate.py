@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine import cards as C
+from engine import wording
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, NextRound, PickUp
 from engine.events import (
     Answered,
@@ -27,13 +28,11 @@ from engine.state import Game, seat_names
 if TYPE_CHECKING:
     from engine.bots.reasons import Reason
 
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
 
 
 def count(n: int, what: str) -> str:
-    """'two cards', 'one card', '12 cards'."""
-    word = NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
-    return f"{word} {what}{'' if n == 1 else 's'}"
+    """'two cards', 'one card', '12 cards' (in words up to seven, as the table counts)."""
+    return wording.count(n, what, limit=7)
 
 
 def who(seat: int, human: int, players: int = 4) -> str:
