@@ -38,7 +38,7 @@ from engine.actions import Action, Answer, AskGoOut
 from engine.bots import make_bot
 from engine.bots.base import Bot, Decision
 from engine.bots.context import Ctx
-from engine.bots.normal import CLOSE_TO_OUT, NormalBot
+from engine.bots.normal import NormalBot
 from engine.melds import book_needs
 from engine.plans import partners_block
 from engine.rules import PRESETS, RuleSet
@@ -130,7 +130,7 @@ def is_yes(game: Game, d: Decision) -> bool:
         return True
     if isinstance(d.action, Answer):
         return d.action.yes
-    return d.reason.startswith(("Went out", "Melded all but one card to go out"))
+    return d.why.kind == "went_out"
 
 
 class _Waiting:
@@ -197,7 +197,7 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], tally: Tally, 
               records: list[WaitRecord]) -> None:
     """One whole game, checking claims (and, with ``wait``, playing every yes both ways)."""
     game = Game(rules, deal)
-    bots = [make_bot(levels[seats.team_of(s)], s, deal) for s in range(rules.players)]
+    bots = [make_bot(levels[seats.team_of(s, rules.players)], s, deal) for s in range(rules.players)]
     for _ in range(MAX_DECISIONS):
         if game.over:
             return
@@ -205,20 +205,21 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], tally: Tally, 
         bot = bots[seat]
         d = bot.decide(view_for(game, seat))
         level = bot.level
-        if CLOSE_TO_OUT in d.reason:
+        said = {c.kind for c in d.why.why}
+        if "close_to_out" in said:
             tally.add(f"{level}: close to going out", close_is_true(game, seat),
                       f"{rules.name} deal {deal} round {game.round_index + 1}: {d.reason}")
-        if "gains about" in d.reason:
+        if "out_gains" in said:
             goer = goer_of(game, d.action)
             real, seen = out_gain(game, goer), out_gain(game, goer, seen=True)
             tally.add(f"{level}: gains", real > 0,
                       f"{rules.name} deal {deal}: {d.reason} (real gain {real}, {seen} without hidden red 3s)")
             tally.add(f"{level}: gains, hidden red 3s aside", seen > 0,
                       f"{rules.name} deal {deal}: {d.reason} ({seen} without hidden red 3s)")
-        if "haven't played from my foot yet" in d.reason:
+        if "fresh_foot" in said:
             p = game.players[seat]
             tally.add(f"{level}: foot not played yet", p.foot_taken and not p.played_foot, d.reason)
-        if "the stock is nearly gone" in d.reason:
+        if "stock_low" in said:
             tally.add(f"{level}: stock nearly gone", len(game.stock) <= rules.players * rules.draw * 3, d.reason)
         if isinstance(d.action, Answer):
             tally.add(f"{level}: answers that say yes", d.action.yes, "")

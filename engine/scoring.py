@@ -19,6 +19,11 @@ class ScoreLine:
     """Stable code: 'books', 'melded', 'red_threes', 'going_out', 'leftover', 'penalty'."""
     label: str
     points: int
+    book: str = ""
+    """For a 'books' line, the kind of book it counts, named as for one: 'clean book', 'wild book',
+    'book of 7s' (so no one reads it back from ``label``); '' for other lines."""
+    count: int = 0
+    """For a 'books' line, how many books of that kind."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,7 @@ def _book_lines(rules: RuleSet, melds: Sequence[tuple[int, tuple[Card, ...]]]) -
 
 def _book_line(label: str, bonus: int, n: int) -> ScoreLine:
     text = f"{n} {_plural(label, n)} × {bonus:,}" if n > 1 else f"1 {label}"
-    return ScoreLine("books", text.capitalize(), n * bonus)
+    return ScoreLine("books", text.capitalize(), n * bonus, label, n)
 
 
 def card_cost(rules: RuleSet, card: Card) -> int:

@@ -95,7 +95,9 @@ class Staged:
 
 @dataclass(frozen=True)
 class Line:
-    """A move shown in the recent-moves list; ``reason`` is the computer's "Why?"."""
+    """A move shown in the recent-moves list; ``reason`` is the computer's "Why?" while its round is
+    live (naming no card the table doesn't show), ``full`` its whole reasoning, shown once the round
+    is over ('' when the two are the same)."""
 
     number: int
     seat: int | None
@@ -103,9 +105,16 @@ class Line:
     reason: str = ""
     short: str = ""
     """The move in a few words, for the seat's box ('drew 2 · discarded 9♣')."""
+    full: str = ""
+
+    def why(self, live: bool) -> str:
+        """The reason to show: the public one while the round is live, else the whole one."""
+        return self.reason if live or not self.full else self.full
 
     def to_dict(self) -> dict[str, Any]:
-        return {"n": self.number, "seat": self.seat, "text": self.text, "reason": self.reason, "short": self.short}
+        # "reason" keeps the whole reasoning, as stored before "public" was added.
+        return {"n": self.number, "seat": self.seat, "text": self.text, "reason": self.full or self.reason,
+                "public": self.reason, "short": self.short}
 
     @staticmethod
     def from_dict(data: object, players: int) -> Line | None:
@@ -114,17 +123,22 @@ class Line:
             return None
         n, seat, text = data.get("n"), data.get("seat"), data.get("text")
         reason, short = data.get("reason", ""), data.get("short", "")
+        # A line kept before reasons had a public form: its reason waits for the round's end.
+        public = data.get("public", HIDDEN_REASON if reason else "")
         if type(n) is not int or not 0 < n < 10**9:
             return None
         if seat is not None and (type(seat) is not int or not 0 <= seat < players):
             return None
-        texts = (text, reason, short)
+        texts = (text, reason, short, public)
         if not all(isinstance(t, str) and len(t) <= MAX_LINE_CHARS for t in texts):
             return None
-        return Line(n, seat, str(text), str(reason), str(short))
+        full = "" if reason == public else str(reason)
+        return Line(n, seat, str(text), str(public), str(short), full)
 
 
 MAX_LINE_CHARS = 2000
+HIDDEN_REASON = "Its reasons show once the round is over."
+"""The live "Why?" of a move kept by a version that stored only the whole reasoning."""
 
 WELCOME = (
     "Welcome! You sit South; North is your partner against West and East. Meld three or more cards "
@@ -377,14 +391,14 @@ class Controller:
         view = view_for(self.game, seat)
         bot = self.bot(seat)
         decision = bot.answer(view) if self.game.phase == "answer" else bot.decide(view)
-        action, reason = decision.action, decision.reason
+        action, reason, full = decision.action, decision.public_reason, decision.reason
         if self.game.check(action) is not None:
             # A computer player chose an illegal move (an engine bug): fall back to a legal one.
             err = self.game.check(action)
             self.engine_problems.append(f"{bot.level} bot seat {seat}: {action!r}: {err}")
             action = self._fallback()
-            reason = "It played a safe move."
-        return self._apply(action, seat, reason)
+            reason = full = "It played a safe move."
+        return self._apply(action, seat, reason, full)
 
     def _fallback(self) -> Action:
         actions = legal_actions(self.game)
@@ -396,7 +410,8 @@ class Controller:
 
     # ----- applying actions -----------------------------------------------------
 
-    def _apply(self, action: Action, seat: int, reason: str = "") -> Line | None:
+    def _apply(self, action: Action, seat: int, reason: str = "", full: str = "") -> Line | None:
+        """Apply a move; a computer's carries its reason (``reason`` the public one, ``full`` the whole)."""
         before_round = self.game.round_index
         before = len(self.game.log)
         sizes = [[len(m.cards) for m in t.melds] for t in self.game.teams]
@@ -417,7 +432,8 @@ class Controller:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
         self._line_number += 1
-        line = Line(self._line_number, seat, " ".join(texts), reason, " · ".join(shorts))
+        line = Line(self._line_number, seat, " ".join(texts), reason, " · ".join(shorts),
+                    "" if full == reason else full)
         self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
         return line
 
@@ -918,7 +934,7 @@ class Controller:
 
         decision = hint(self.view())
         text = describe_action(self.game, decision.action, HUMAN, HUMAN).rstrip(".")
-        why = advice(decision.reason)
+        why = advice(decision.why)
         self.note = Note(f"Hint: {text}" + (f": {why}." if why else "."), "hint")
         self.hint_action = decision.action
         self.staged = []
@@ -1043,6 +1059,10 @@ class Controller:
             self.why = None
         elif any(line.number == number and line.reason for line in self.lines):
             self.why = number
+
+    def why_text(self, line: Line) -> str:
+        """A line's "Why?" as the table may show it now: naming no hidden card while the round is live."""
+        return line.why(self.game.phase not in ("round_over", "game_over"))
 
     def why_line(self) -> Line | None:
         """The line whose reason is open, while it is still among the recent moves."""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine import cards as C
+from engine import wording
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, NextRound, PickUp
 from engine.events import (
     Answered,
@@ -24,27 +25,14 @@ from engine.events import (
 )
 from engine.state import Game, seat_names
 
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
-_YOU = (
-    (re.compile(r"\bI'm\b"), "you're"),
-    (re.compile(r"\bI've\b"), "you've"),
-    (re.compile(r"\bI\b"), "you"),
-    (re.compile(r"\bme\b"), "you"),
-    (re.compile(r"\bmy\b"), "your"),
-    (re.compile(r"\bmine\b"), "yours"),
-    (re.compile(r"\bwe're\b"), "your side is"),
-    (re.compile(r"\bwe\b"), "your side"),
-    (re.compile(r"\bWe\b"), "Your side"),
-    (re.compile(r"\bour\b"), "your side's"),
-    (re.compile(r"\bOur\b"), "Your side's"),
-    (re.compile(r"\bus\b"), "your side"),
-)
+if TYPE_CHECKING:
+    from engine.bots.reasons import Reason
+
 
 
 def count(n: int, what: str) -> str:
-    """'two cards', 'one card', '12 cards'."""
-    word = NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
-    return f"{word} {what}{'' if n == 1 else 's'}"
+    """'two cards', 'one card', '12 cards' (in words up to seven, as the table counts)."""
+    return wording.count(n, what, limit=7)
 
 
 def who(seat: int, human: int, players: int = 4) -> str:
@@ -160,51 +148,12 @@ def short_entry(game: Game, entry: Event) -> str | None:
     return None
 
 
-_OPENED = re.compile(r"Opened with (\d+) points \(the minimum is (\d+)\)")
-_FINISHING = re.compile(r", finishing (\w+) books?\b")
-_TO_REACH = re.compile(r", to reach my (\w+)")
-_TO_OPEN = re.compile(r"; to open, (.*)$")
-_HELD = re.compile(r"^(\w+ (?:natural )?[\w ]+?) in hand\b")
-
-
-def advice(reason: str) -> str:
+def advice(reason: Reason) -> str:
     """A computer player's reason for its own move, as advice to the player about to make it.
 
-    Its reasons read "<what it did>: <why>" in the first person ("Drew two cards from the stock:
-    I don't hold two natural aces."); advice keeps the why, spoken to the player ("you don't hold
-    two natural aces"), since the hint already says what to do in the present tense.  A meld's
-    reason names its plays, which the hint lists card by card: advice keeps only what the melds
-    are for ("that finishes one book and gets you to your foot"; an opening's points).
+    Read from the reason's data (``Reason.advice``): the why, spoken to the player ("you don't
+    hold two natural aces"), since the hint already says what to do in the present tense; for
+    melds only what they are for ("that finishes one book and gets you to your foot"; an
+    opening's points).
     """
-    head, sep, why = reason.partition(": ")
-    if not sep:
-        return ""
-    why = why.strip().rstrip(".")
-    opened = _OPENED.fullmatch(head)
-    if opened:
-        return f"{opened[1]} points, enough to open (the minimum is {opened[2]})"
-    if head.startswith("Melded"):
-        return _meld_purpose(why)
-    why = _HELD.sub(r"you hold \1", why)  # a pickup's pair: "two natural 4s in hand"
-    to_open = _TO_OPEN.search(why)
-    if to_open:  # the melds laid with a pickup: the hint lists them, so say only that they open
-        why = why[: to_open.start()] + "; with those melds the pickup opens for us"
-    for pattern, words in _YOU:
-        why = pattern.sub(words, why)
-    return why
-
-
-def _meld_purpose(why: str) -> str:
-    """What a meld reason's plays are for, as advice ('' when they only build toward books)."""
-    does = []
-    finishing = _FINISHING.search(why)
-    if finishing:
-        n = finishing[1]
-        does.append("finishes a book" if n == "one" else f"finishes {n} books")
-    reach = _TO_REACH.search(why)
-    if reach:
-        does.append(f"gets you to your {reach[1]}")
-    text = "that " + " and ".join(does) if does else ""
-    if "because the round may end soon" in why:
-        text += (", and " if text else "") + "the round may end soon, when cards left in hand cost points"
-    return text
+    return reason.advice()

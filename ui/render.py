@@ -332,7 +332,7 @@ def why_region(ctrl: Controller) -> str:
         return ""
     return (
         '<section class="why-panel" aria-labelledby="why-title">'
-        f'<h2 id="why-title">Why? {esc(line.text)}</h2><p>{esc(line.reason)}</p>'
+        f'<h2 id="why-title">Why? {esc(line.text)}</h2><p>{esc(ctrl.why_text(line))}</p>'
         + button("close", "Close", arg="why", cls="small")
         + "</section>"
     )
@@ -568,7 +568,7 @@ def moves_list(ctrl: Controller) -> str:
             expanded = f' aria-expanded="{str(shown).lower()}"'
             why = button("why", "Why?", arg=str(line.number), cls="small", extra=expanded)
             if shown:
-                why += f'<p class="reason">{esc(line.reason)}</p>'
+                why += f'<p class="reason">{esc(ctrl.why_text(line))}</p>'
         items.append(f"<li><p>{esc(line.text)}</p>{why}</li>")
     return f'<ol class="moves">{"".join(items)}</ol>'
 

@@ -124,10 +124,10 @@ def book_kinds(game: Game, team: int) -> tuple[tuple[str, int], ...]:
     for meld in game.teams[team].melds:
         if not meld.is_book:
             continue
-        # One book scored alone is one line, '1 clean book': the engine's own name for its kind.
+        # One book scored alone is one line: the engine names its kind ('clean book', 'book of 7s').
         lines = score(game.rules, TeamTable(melds=((meld.rank, tuple(meld.cards)),))).lines
-        label = next((line.label for line in lines if line.kind == "books"), "1 book")
-        kind = label.partition(" ")[2].lower()[:MAX_KIND_CHARS] or "book"
+        name = next((line.book for line in lines if line.kind == "books"), "book")
+        kind = name.lower()[:MAX_KIND_CHARS] or "book"
         counts[kind] = counts.get(kind, 0) + 1
     return tuple(sorted(counts.items()))
 

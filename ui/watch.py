@@ -41,7 +41,8 @@ class Watch:
     """How many moves are played in the position shown (0: the deal)."""
     playing: bool = False
     _frames: dict[int, Game] = field(default_factory=dict)
-    _reasons: dict[int, str] = field(default_factory=dict)
+    _reasons: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """(public, whole) reason of a computer's move, by move number."""
     _recent: dict[int, Game] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -112,17 +113,25 @@ class Watch:
         return before.to_act, from_text(self.game.history[self.at - 1])
 
     def reason(self) -> str:
-        """The "Why?" of the move shown, when a computer made it ('' for South's moves and the deal)."""
-        if self.at in self._reasons:
-            return self._reasons[self.at]
-        seat, action = self.last_move()
-        text = ""
-        if seat is not None and seat != 0 and action is not None:
-            text = self._reason_for(self.position_at(self.at - 1), seat, action)
-        self._reasons[self.at] = text
-        return text
+        """The "Why?" of the move shown, when a computer made it ('' for South's moves and the deal):
+        its whole reasoning once the move's round is over in the kept game, else only what the table
+        could see (the round is still being played)."""
+        if self.at not in self._reasons:
+            seat, action = self.last_move()
+            texts = ("", "")
+            if seat is not None and seat != 0 and action is not None:
+                texts = self._reason_for(self.position_at(self.at - 1), seat, action)
+            self._reasons[self.at] = texts
+        public, whole = self._reasons[self.at]
+        return whole if self.round_over(self.at) else public
 
-    def _reason_for(self, game: Game, seat: int, action: Action) -> str:
+    def round_over(self, moves: int) -> bool:
+        """True when the round of the move that led to the position after ``moves`` moves is over
+        in the kept game (its reasons may name every card)."""
+        game = self.game
+        return game.over or game.phase == "round_over" or "next" in game.history[max(0, moves - 1):]
+
+    def _reason_for(self, game: Game, seat: int, action: Action) -> tuple[str, str]:
         from engine.bots import make_bot
 
         view = view_for(game, seat)
@@ -130,8 +139,9 @@ class Watch:
             bot = make_bot(level, seat, game.deal_number)
             decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
             if decision.action == action:
-                return decision.reason
-        return "This move was made by computer players of another version or level: its reason isn't known."
+                return decision.public_reason, decision.reason
+        unknown = "This move was made by computer players of another version or level: its reason isn't known."
+        return unknown, unknown
 
     def round_label(self) -> str:
         """'Round 2 of 4 · move 37 of 412' for the position shown ('Round 2 · ...' while the game goes on)."""

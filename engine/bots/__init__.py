@@ -1,7 +1,8 @@
 """Computer players: Random, Easy, Normal and Hard, each seeing only its own view.
 
 ``make_bot(level, seat, deal_number)`` builds one; ``bot.decide(view)`` returns
-a ``Decision`` (an action legal in the real game and a sentence saying why);
+a ``Decision`` (an action legal in the real game and a ``Reason`` saying why, as data:
+``.reason`` is the whole sentence, ``.public_reason`` one that names no hidden card);
 ``hint(view)`` gives the Hard level's choice for a human's decision.
 """
 

@@ -8,6 +8,7 @@ from typing import Protocol
 from ..actions import Action
 from ..deal import MASK64, SplitMix64
 from ..views import View
+from .reasons import Reason
 
 LEVELS = ("random", "easy", "normal", "hard")
 _LEVEL_IDS = {name: i + 1 for i, name in enumerate(LEVELS)}
@@ -20,10 +21,20 @@ class NoLegalAction(RuntimeError):
 
 @dataclass(frozen=True)
 class Decision:
-    """An action legal in the real game, with one plain sentence saying why."""
+    """An action legal in the real game, with why as data (``reason`` is it in one plain sentence)."""
 
     action: Action
-    reason: str
+    why: Reason
+
+    @property
+    def reason(self) -> str:
+        """The full reason in one sentence, as the player who made the move tells it."""
+        return self.why.text()
+
+    @property
+    def public_reason(self) -> str:
+        """The reason without a card, count of a rank or points only this seat can see."""
+        return self.why.public_text()
 
 
 class Bot(Protocol):

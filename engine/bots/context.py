@@ -35,6 +35,8 @@ class Ctx:
         self.next_set = next_set(view, self.seat)
         self.opened = view.teams[self.team].opened
         self.minimum = view.teams[self.team].minimum
+        self.rook = view.rules.deck == "rook"
+        """True when rank names are the Rook deck's numbers (for reasons)."""
         self.rng = rng
         self.teammates = teammates(view)
 

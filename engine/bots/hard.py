@@ -42,12 +42,13 @@ from ..plans import wild_top_takeable
 from ..rules import RuleSet
 from ..scoring import card_cost
 from ..views import View
-from . import explain as E
 from .base import Decision
 from .context import Ctx
 from .knowledge import discarded_ranks, hidden_rank_counts, pair_chance
 from .normal import FOOT_DONE_DISCOUNT, NormalBot
 from .planning import Style, meldable
+from .reasons import Clause, Reason
+from .reasons import take_words as take_words
 from .safety import stated_chance
 from .sampling import known_holdings, sample_game
 
@@ -137,7 +138,7 @@ class HardBot(NormalBot):
         ctx.__dict__["_tracker"] = t
         return t
 
-    def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, str]:
+    def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, Clause]:
         """Normal's keep value, plus a premium for ranks whose own clean book we still need,
         and a nudge toward ranks with more copies unseen (more to draw, and to take the pile with)."""
         keep, why = super().keep_value(ctx, card)
@@ -154,11 +155,10 @@ class HardBot(NormalBot):
             adj = max(-LIVE_KEEP, min(LIVE_KEEP, LIVE_KEEP * (live - avg) / max(1.0, avg)))
             keep += adj
             if n == 1 and adj <= -LIVE_KEEP / 2 < 0:
-                unseen = f"only {E.ranks(rules, r, live)}" if live else f"no {E.plural(rules, r)}"
-                why = f"a lone card with {unseen} still out of sight"
+                why = Clause("lone_few", rank=r, n=live, rook=ctx.rook)
         return keep, why
 
-    def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
+    def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, Clause | None]:
         """The tracked chance that the next opponent can take the pile after this discard.
 
         With three players each on their own, Normal's rough guess instead. Measured with the
@@ -173,13 +173,13 @@ class HardBot(NormalBot):
         if seats.individual(rules.players) and len(ctx.opponents) > 1:
             return super().feed_risk(ctx, card)
         if rules.pickup == "none" or (C.is_black_three(card) and rules.black_threes_special):
-            return 0.0, ""
+            return 0.0, None
         if C.is_wild(card):
-            return (0.15, "") if wild_top_takeable(rules) else (0.0, "")
+            return (0.15, None) if wild_top_takeable(rules) else (0.0, None)
         r = C.rank(card)
         m = ctx.opp_open(r)
         if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:
-            return 0.0, f"the other team's {E.plural(rules, r)} are too full to take the pile"
+            return 0.0, Clause("opp_full", rank=r, rook=ctx.rook)
         opp = ctx.opponents[0]
         pair = self.tracker(ctx).pair_chance(opp, r)
         chance = pair
@@ -189,14 +189,14 @@ class HardBot(NormalBot):
             chance *= 0.6  # a pair they held would mostly be on the table already
         chance = take_chance(rules, view, opp, chance)
         said = stated_chance(view, opp, card, pair)  # calibrated; not the weight
-        return chance, take_words(view.seats[opp].name, said)
+        return chance, Clause("take_chance", name=view.seats[opp].name, chance=said)
 
-    def pickup_score(self, ctx: Ctx) -> tuple[float, str]:
+    def pickup_value(self, ctx: Ctx) -> tuple[float, Reason]:
         """Normal's score, raised where a pickup takes the whole pile: every card taken counts
         ``WHOLE_PILE_CARD`` more, and Normal's discount for cards taken in the foot once every
         book is made is dropped (in the arena, Hand, Knee and Foot's big piles paid for
         themselves, black 3s and all; see the bots README, issue 14 part 1)."""
-        score, reason = super().pickup_score(ctx)
+        score, reason = super().pickup_value(ctx)
         if ctx.rules.pickup != "whole":
             return score, reason
         taken = ctx.pile_take() - 1
@@ -240,20 +240,6 @@ def take_chance(rules: RuleSet, view: View, opp: int, pair: float) -> float:
     if not view.teams[view.seats[opp].team].opened:
         return pair * UNOPENED_TAKE
     return pair
-
-
-def take_words(name: str, chance: float) -> str:
-    """How likely ``name`` takes the pile after this discard, in words that fit the chance."""
-    if chance < 0.05:
-        return f"{name} will almost surely not take the pile"
-    if chance < 0.25:
-        return f"{name} would take the pile only about {chance:.0%} of the time"
-    if chance < 0.5:
-        return f"{name} would take the pile about {chance:.0%} of the time"
-    if chance < 0.995:
-        return (f"{name} may well take the pile (about {chance:.0%} of the time), "
-                "but every other card would cost more to give up")
-    return f"{name} can take the pile, but every other card would cost more to give up"
 
 
 def _cost(rules: RuleSet, c: Card, unplayed: bool) -> float:

@@ -8,6 +8,9 @@ block), keep wild cards for books, and go out when it gains more than holding.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Literal
+
 from .. import cards as C
 from .. import seats
 from ..actions import (
@@ -33,11 +36,11 @@ from .base import Decision, NoLegalAction, bot_seed, decision_rng
 from .context import Ctx
 from .knowledge import discarded_ranks, meld_pairs, team_needs
 from .planning import Plan, Style, opening_plan, plan_melds
+from .reasons import CLOSE_TO_OUT as CLOSE_TO_OUT
+from .reasons import Clause, PileTake, Reason, near_out
 
 AVG_CARD = 8.5
 """Rough points of an unseen card left in a hand."""
-CLOSE_TO_OUT = "close to going out"
-"""The words of the going-out reason that says an opponent may go out soon (checked by bench.going_out)."""
 FOOT_DONE_DISCOUNT = 0.6
 """Pickup score taken off per card when a seat in its foot, with every book made, takes the pile."""
 CLOSE_CARDS = 5
@@ -71,7 +74,7 @@ class NormalBot:
         if view.seat != self.seat:
             raise ValueError("This view belongs to another seat.")
         if view.phase == "round_over":
-            return Decision(NextRound(), "On to the next round.")
+            return Decision(NextRound(), Reason("next_round"))
         if view.phase == "game_over" or view.to_act != self.seat:
             raise ValueError("It is not this player's turn.")
         ctx = Ctx(view, decision_rng(self.seed, view))
@@ -97,8 +100,8 @@ class NormalBot:
         for kind in (Draw, Discard, EndTurn, Answer):
             for a in options:
                 if isinstance(a, kind):
-                    return Decision(a, "Played it safe.")
-        return Decision(options[0], "Played it safe.")
+                    return Decision(a, Reason("safe"))
+        return Decision(options[0], Reason("safe"))
 
     # ----- drawing ------------------------------------------------------------
 
@@ -111,47 +114,44 @@ class NormalBot:
                 action, score, reason = pick
                 if score > self.draw_value(ctx) + self.pickup_margin:
                     return Decision(action, reason)
-                take = ctx.pile_take()
-                why_not = (f"the pile's {E.count(take, 'card')} {'is' if take == 1 else 'are'}n't worth "
-                           "more than a draw")
+                why_not = Clause("not_worth", n=ctx.pile_take())
             else:
                 why_not = self.pickup_refusal(ctx)
-        what = "a card" if ctx.rules.draw == 1 else f"{E.number(ctx.rules.draw)} cards"
-        return Decision(Draw(), E.sentence(f"Drew {what} from the stock: {why_not}"))
+        return Decision(Draw(), Reason("draw", (why_not,), count=ctx.rules.draw))
 
     def draw_value(self, ctx: Ctx) -> float:
         """What drawing from the stock is worth on the pickup scale."""
         return float(ctx.rules.draw)
 
-    def pickup_blocker(self, ctx: Ctx) -> str | None:
-        """Why the pile can't be taken now, in words (None if it might be)."""
+    def pickup_blocker(self, ctx: Ctx) -> Clause | None:
+        """Why the pile can't be taken now (None if it might be)."""
         rules, view = ctx.rules, ctx.view
         top = view.pile_top
         if rules.pickup == "none":
-            return "these rules never let anyone take the pile"
+            return Clause("no_pickup_rule")
         if top is None:
-            return "the pile is empty"
+            return Clause("pile_empty")
         if view.pile_blocked:
-            return "a black 3 on top blocks the pile"
+            return Clause("pile_blocked")
         if C.is_wild(top) and not wild_top_takeable(rules):
-            return "a wild card on top can't be taken"
+            return Clause("wild_top")
         if pile_pair(rules, top, ctx.hand) is None:
-            return f"I don't hold two natural {E.plural(rules, C.rank(top))}"
+            return Clause("no_pair", rank=C.rank(top), rook=ctx.rook)
         if not ctx.opened and rules.pickup_before_opening == "never":
-            return "our team must meld before taking the pile"
+            return Clause("must_meld_first")
         return None
 
-    def pickup_refusal(self, ctx: Ctx) -> str:
-        """Why no pickup is possible though we hold the pair, in words (the engine decides)."""
+    def pickup_refusal(self, ctx: Ctx) -> Clause:
+        """Why no pickup is possible though we hold the pair (the engine decides)."""
         err = ctx.game.check(PickUp())
         top = ctx.view.pile_top
         if err is not None and err.reason == "pile_meld_full" and top is not None:
-            return f"our {E.plural(ctx.rules, C.rank(top))} are too full to take the top card and a pair"
+            return Clause("pile_meld_full", rank=C.rank(top), rook=ctx.rook)
         if not ctx.opened and ctx.minimum > 0:
-            return f"taking the pile wouldn't reach our {ctx.minimum}-point opening"
-        return "the pile can't be taken this turn"
+            return Clause("below_opening", points=ctx.minimum)
+        return Clause("cant_take")
 
-    def best_pickup(self, ctx: Ctx) -> tuple[Action, float, str] | None:
+    def best_pickup(self, ctx: Ctx) -> tuple[Action, float, Reason] | None:
         """The legal pickup (with opening melds if needed), its worth and reason."""
         view, rules = ctx.view, ctx.rules
         top = view.pile_top
@@ -174,14 +174,19 @@ class NormalBot:
             action = PickUp(tuple(plan.plays))
             if not ctx.legal(action):
                 return None
-        score, reason = self.pickup_score(ctx)
+        score, reason = self.pickup_value(ctx)
         if action.melds:
-            laid, _ = E.plays(rules, ctx.my_melds, action.melds)
-            reason = f"{reason[:-1]}; to open, {laid}."
+            laid, _ = E.laid(ctx.my_melds, action.melds)
+            reason = replace(reason, plays=laid)
         return action, score, reason
 
     def pickup_score(self, ctx: Ctx) -> tuple[float, str]:
-        """How good the pile is for us (a draw is worth ``rules.draw``)."""
+        """How good the pile is for us (a draw is worth ``rules.draw``), and the reason in words."""
+        score, reason = self.pickup_value(ctx)
+        return score, reason.text()
+
+    def pickup_value(self, ctx: Ctx) -> tuple[float, Reason]:
+        """How good the pile is for us (a draw is worth ``rules.draw``), and the pickup's reason."""
         view, rules = ctx.view, ctx.rules
         take = ctx.pile_take()
         taken = list(view.pile[-take:])
@@ -206,21 +211,8 @@ class NormalBot:
             score -= FOOT_DONE_DISCOUNT * len(taken)
         if rules.pickup_ends_turn:
             score -= 1.0
-        held = E.ranks(rules, C.rank(top), 2, natural=not C.is_wild(top))
-        if not taken:
-            return score, E.sentence(f"Took the top card of the pile: {held} in hand")
-        parts = []
-        if wilds:
-            parts.append(E.ranks(rules, C.WILD_RANK, wilds))
-        if useful:
-            parts.append(f"{E.count(useful, 'card')} for our melds")
-        if junk:
-            parts.append(E.count(junk, "black 3"))
-        gain = E.join(parts) if parts else "nothing for our melds yet"
-        under = E.count(len(taken), "card")
-        where = "under it" if take == len(view.pile) else "taken with it"
-        verb = "holds" if len(taken) == 1 else "hold"
-        return score, E.sentence(f"Took the pile: {held} in hand, and the {under} {where} {verb} {gain}")
+        pile = PileTake(C.rank(top), not C.is_wild(top), len(taken), take == len(view.pile), wilds, useful, junk)
+        return score, Reason("pickup", rook=ctx.rook, pile=pile)
 
     # ----- playing ------------------------------------------------------------
 
@@ -233,7 +225,7 @@ class NormalBot:
         if meld is not None:
             return meld
         if ctx.view.picked_up and ctx.rules.pickup_ends_turn:
-            return Decision(EndTurn(), "Took the pile, which ends the turn without a discard.")
+            return Decision(EndTurn(), Reason("end_turn"))
         return self.choose_discard(ctx)
 
     def going_out_plan(self, ctx: Ctx) -> Plan | None:
@@ -265,26 +257,24 @@ class NormalBot:
             want, why = self.want_out(ctx, ctx.seat)
             if not want:
                 return None
-            return Decision(AskGoOut(), E.sentence(f"Asked to go out: {why}"))
+            return Decision(AskGoOut(), Reason("ask_out", (why,)))
         if not must_ask(rules):
             want, why = self.want_out(ctx, ctx.seat)
             if not want:
                 return None
         else:
-            why = "my partner agreed"
+            why = Clause("partner_agreed")
         if plan.plays:
             action: Action = Meld(tuple(plan.plays))
-            laid, _ = E.plays(rules, ctx.my_melds, plan.plays)
-            if not plan.left:
-                text = f"Went out by melding every card ({laid}): {why}"
-            else:
-                text = f"Melded all but one card to go out with a discard ({laid}): {why}"
+            laid, _ = E.laid(ctx.my_melds, plan.plays)
+            out = Reason("went_out", (why,), rook=ctx.rook, plays=laid,
+                         out="meld_discard" if plan.left else "meld_all")
         else:
             action = Discard(plan.left[0])
-            text = f"Went out by discarding {E.card(plan.left[0])}: {why}"
+            out = Reason("went_out", (why,), card=plan.left[0], out="discard")
         if not ctx.legal(action):
             return None
-        return Decision(action, E.sentence(text))
+        return Decision(action, out)
 
     def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
         """Points ``seat`` would lose if the round ended now (its hand and unplayed sets)."""
@@ -298,8 +288,8 @@ class NormalBot:
         red_risk = 0.04 * -rules.red_three_unplayed
         return held + unplayed * (AVG_CARD + red_risk)
 
-    def want_out(self, ctx: Ctx, goer: int) -> tuple[bool, str]:
-        """Whether the team gains by ``goer`` going out now, and why in words."""
+    def want_out(self, ctx: Ctx, goer: int) -> tuple[bool, Clause]:
+        """Whether the team gains by ``goer`` going out now, and why."""
         view, rules = ctx.view, ctx.rules
         n = rules.players
         team = seats.teammates(goer, n)
@@ -312,14 +302,13 @@ class NormalBot:
         if threat is not None:
             return True, threat
         if late:
-            return True, "the stock is nearly gone"
+            return True, Clause("stock_low")
         if gain >= self.out_margin:
             worth = round(gain, -1)
             if worth > 0:
-                return True, f"the books are made and going out now gains about {worth:.0f} points"
-            cost = f"costs about {-worth:.0f} points in cards" if worth else "about breaks even"
-            return True, f"the books are made; going out now {cost}, and waiting has cost more on average"
-        return False, f"our side would still lose about {ours:.0f} points in cards held"
+                return True, Clause("out_gains", points=_points(worth))
+            return True, Clause("out_costs", points=_points(-worth) if worth else 0)
+        return False, Clause("side_loses", points=_points(ours))
 
     def fresh_foot(self, ctx: Ctx) -> str:
         """Why this seat should play its new foot before the partner goes out ('' to answer as usual).
@@ -339,7 +328,7 @@ class NormalBot:
             return ""
         return "waiting a turn to meld them has paid on average"
 
-    def close_to_out(self, ctx: Ctx, goer: int) -> str | None:
+    def close_to_out(self, ctx: Ctx, goer: int) -> Clause | None:
         """Why an opponent of ``goer`` is close to going out, or None when none is.
 
         Close: playing from the foot with few cards, its side holding every book it
@@ -354,10 +343,8 @@ class NormalBot:
             short = team_needs(rules, meld_pairs(view.teams[seat.team].melds)).count
             if short > 1 or partners_block(rules, [view.seats[m] for m in seats.teammates(s, n)]):
                 continue
-            books = "every book needed" if short == 0 else "one book short"
             side = "the other team" if seats.teammates(s, n) else seat.name
-            cards = E.count(seat.hand_count, "card")
-            return f"{side} is {CLOSE_TO_OUT}, with {books} and {cards} in {seat.name}'s hand"
+            return near_out(side, seat.name, short, seat.hand_count)
         return None
 
     def choose_answer(self, ctx: Ctx) -> Decision:
@@ -366,17 +353,16 @@ class NormalBot:
         mine = self.leftover_estimate(ctx, ctx.seat)
         fresh = self.fresh_foot(ctx)
         if fresh:
-            return Decision(Answer(False), E.sentence(
-                f"Said no: I haven't played from my foot yet, and the {E.count(len(ctx.hand), 'card')} I hold "
-                f"would cost about {mine:.0f} points; {fresh}"))
+            return Decision(Answer(False), Reason("answer", (Clause("fresh_foot", n=len(ctx.hand),
+                                                                    points=_points(mine)),)))
         want, why = self.want_out(ctx, asker)
         if want:
-            return Decision(Answer(True), E.sentence(f"Said yes: {why}"))
+            return Decision(Answer(True), Reason("answer", (why,), yes=True))
         if ctx.view.seats[ctx.seat].stage != "foot":
-            why = f"I haven't reached my foot yet, and my cards would cost about {mine:.0f} points"
+            why = Clause("not_in_foot", points=_points(mine))
         else:
-            why = f"I still hold {E.count(len(ctx.hand), 'card')} worth about {mine:.0f} points"
-        return Decision(Answer(False), E.sentence(f"Said no: {why}"))
+            why = Clause("still_hold", n=len(ctx.hand), points=_points(mine))
+        return Decision(Answer(False), Reason("answer", (why,)))
 
     # ----- melding ------------------------------------------------------------
 
@@ -389,7 +375,7 @@ class NormalBot:
         dump = self.endgame_dump and self.round_ending(ctx)
         plan = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=dump)
         if dump:
-            note = "because the round may end soon and cards held would cost points"
+            note = ROUND_ENDING
         if not ctx.in_foot:
             full = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=True)
             if len(full.left) <= 1 and full.plays:
@@ -400,7 +386,7 @@ class NormalBot:
         plays = ctx.fit_legal(plays)
         if not plays:
             return None
-        return Decision(Meld(tuple(plays)), self.meld_reason(ctx, plays, note))
+        return Decision(Meld(tuple(plays)), self.meld_why(ctx, plays, note))
 
     def round_ending(self, ctx: Ctx) -> bool:
         """True when the stock is nearly out or an opponent is about to go out."""
@@ -433,30 +419,28 @@ class NormalBot:
         if not plays:
             return None
         total = meld_value(ctx.rules, [c for p in plays for c in p.cards])
-        laid, _ = E.plays(ctx.rules, ctx.my_melds, plays)
-        return Decision(
-            Meld(tuple(plays)),
-            E.sentence(f"Opened with {total} points (the minimum is {ctx.minimum}): {laid}"
-                       + self.wild_note(plays)),
-        )
-
-    def wild_note(self, plays: list[MeldPlay]) -> str:
-        """', spending one wild card' when wilds are laid."""
-        w = sum(1 for p in plays for c in p.cards if C.is_wild(c))
-        return f", spending {E.count(w, 'wild card')}" if w else ""
+        laid, _ = E.laid(ctx.my_melds, plays)
+        return Decision(Meld(tuple(plays)), Reason("opened", rook=ctx.rook, plays=laid, points=total,
+                                                   minimum=ctx.minimum, wilds=_wilds(plays)))
 
     def meld_reason(self, ctx: Ctx, plays: list[MeldPlay], note: str) -> str:
         """'Melded: started kings with three cards; added two 9s, finishing one book'."""
-        text, books = E.plays(ctx.rules, ctx.my_melds, plays)
-        text = "Melded: " + text
-        if books:
-            text += f", finishing {E.count(books, 'book')}"
-        if note:
-            text += f", {note}"
+        return self.meld_why(ctx, plays, note).text()
+
+    def meld_why(self, ctx: Ctx, plays: list[MeldPlay], note: str) -> Reason:
+        """The reason of a meld: its plays, the books they finish and what they are for (``note``:
+        ``ROUND_ENDING``, 'to reach my foot' or '')."""
+        laid, books = E.laid(ctx.my_melds, plays)
+        why: Literal["", "round_ending", "reach", "toward_books"] = ""
+        target = ""
+        if note == ROUND_ENDING:
+            why = "round_ending"
+        elif note.startswith(REACH):
+            why, target = "reach", note.removeprefix(REACH)
         elif not books and ctx.needs.clean_total:
-            text += ", working toward the books we need"
-        wild = self.wild_note(plays)
-        return E.sentence(text + (f" ({wild[2:]})" if wild else ""))
+            why = "toward_books"
+        return Reason("melded", rook=ctx.rook, plays=laid, books=books, note=why, target=target,
+                      wilds=_wilds(plays))
 
     # ----- discarding ---------------------------------------------------------
 
@@ -466,11 +450,11 @@ class NormalBot:
         if not scored:
             return self.fallback(ctx)
         card, _, why = min(scored, key=lambda x: (x[1], x[0]))
-        return Decision(Discard(card), E.sentence(f"Discarded {E.card(card)}: {why}"))
+        return Decision(Discard(card), Reason("discard", why, card=card))
 
-    def discard_scores(self, ctx: Ctx) -> list[tuple[Card, float, str]]:
+    def discard_scores(self, ctx: Ctx) -> list[tuple[Card, float, tuple[Clause, ...]]]:
         """(card, score, reason) for each legal discard; the lowest score goes."""
-        out = []
+        out: list[tuple[Card, float, tuple[Clause, ...]]] = []
         pile_worth = self.pile_worth(ctx)
         for card in sorted(set(ctx.hand)):
             if not ctx.legal(Discard(card)):
@@ -478,11 +462,11 @@ class NormalBot:
             keep, why_keep = self.keep_value(ctx, card)
             risk, why_risk = self.feed_risk(ctx, card)
             score = keep + risk * pile_worth
-            why = why_risk if risk * pile_worth >= 2 or not why_keep else why_keep
-            if risk * pile_worth < 2 and why_risk and why_keep:
-                why = f"{why_keep}, and {why_risk}"
-            if not why:
-                why = "it is the card we need least"
+            why: tuple[Clause, ...]
+            if risk * pile_worth >= 2:
+                why = (why_risk,) if why_risk is not None else (Clause("least_needed"),)
+            else:
+                why = (why_keep,) if why_risk is None else (why_keep, why_risk)
             out.append((card, score, why))
         return out
 
@@ -495,14 +479,14 @@ class NormalBot:
         cards = view.pile[-(take - 1):] if take > 1 else ()
         return 3.0 + take + 3.0 * sum(1 for c in cards if C.is_wild(c))
 
-    def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, str]:
-        """How much we want to keep ``card`` (higher = keep), with words for a low value."""
+    def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, Clause]:
+        """How much we want to keep ``card`` (higher = keep), with why for a low value."""
         rules = ctx.rules
         if C.is_wild(card):
-            return 100.0, "a wild card"
+            return 100.0, Clause("wild")
         r = C.rank(card)
         if C.is_black_three(card) and rules.black_threes_special:
-            return -8.0 - rules.black_three_left / 20, "a black 3 is no use to us and blocks the pile"
+            return -8.0 - rules.black_three_left / 20, Clause("black_three")
         n = ctx.counts()[r]
         if n >= 3:
             keep = 22.0
@@ -514,32 +498,48 @@ class NormalBot:
             keep += 6.0
         keep -= rules.value(r) * self.shed_high
         if n == 1:
-            return keep, "a lone card"
+            return keep, Clause("lone", rank=r, n=1, rook=ctx.rook)
         if n == 2:
-            return keep, f"a pair of {E.plural(rules, r)} is the easiest to break up"
-        return keep, f"one of {E.ranks(rules, r, n)} I can spare"
+            return keep, Clause("pair", rank=r, n=2, rook=ctx.rook)
+        return keep, Clause("spare", rank=r, n=n, rook=ctx.rook)
 
-    def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, str]:
+    def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, Clause | None]:
         """Chance-like weight that the next opponent can take the pile after this discard."""
         rules, view = ctx.rules, ctx.view
         if rules.pickup == "none":
-            return 0.0, ""
+            return 0.0, None
         if C.is_black_three(card) and rules.black_threes_special:
-            return 0.0, ""
+            return 0.0, None
         r = C.rank(card)
         if C.is_wild(card):
-            return (0.15, "") if wild_top_takeable(rules) else (0.0, "")
+            return (0.15, None) if wild_top_takeable(rules) else (0.0, None)
         opp = ctx.opponents[0]
         m = ctx.opp_open(r)
         if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:
-            return 0.0, f"the other team's {E.plural(rules, r)} are too full to take the pile"
+            return 0.0, Clause("opp_full", rank=r, rook=ctx.rook)
         risk = 0.35
-        why = ""
+        why = None
         if discarded_ranks(view, opp)[r]:
             risk *= 0.25
-            why = f"{view.seats[opp].name} threw {E.a_rank(rules, r)} away, so holds no pair"
+            why = Clause("threw_away", rank=r, name=view.seats[opp].name, rook=ctx.rook)
         if m is not None:
             risk *= 0.5
         if any(b.rank == r and b.is_book for b in ctx.opp_melds):
             risk *= 0.6
         return risk, why
+
+
+ROUND_ENDING = "because the round may end soon and cards held would cost points"
+"""A meld's note when every card is melded because the round may end soon."""
+REACH = "to reach my "
+"""How a meld's note that empties the hand for the next set begins ('to reach my foot')."""
+
+
+def _points(value: float) -> int:
+    """An estimate in whole points, as a reason states it (``f"{value:.0f}"``)."""
+    return int(f"{value:.0f}")
+
+
+def _wilds(plays: list[MeldPlay]) -> int:
+    """How many wild cards the plays spend."""
+    return sum(1 for p in plays for c in p.cards if C.is_wild(c))

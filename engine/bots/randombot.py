@@ -6,6 +6,7 @@ from ..actions import NextRound, to_text
 from ..legal import legal_actions
 from ..views import View
 from .base import Decision, NoLegalAction, bot_seed, decision_rng
+from .reasons import Reason
 from .sampling import shadow_game
 
 
@@ -21,14 +22,14 @@ class RandomBot:
     def decide(self, view: View) -> Decision:
         """A random legal action."""
         if view.phase == "round_over":
-            return Decision(NextRound(), "On to the next round.")
+            return Decision(NextRound(), Reason("next_round"))
         if view.to_act != self.seat or view.seat != self.seat:
             raise ValueError("It is not this player's turn.")
         options = legal_actions(shadow_game(view))
         if not options:
             raise NoLegalAction(f"{view.seats[view.seat].name} has no legal action.")
         action = options[decision_rng(self.seed, view).below(len(options))]
-        return Decision(action, f"Picked a legal move at random ({to_text(action)}).")
+        return Decision(action, Reason("random", action=to_text(action)))
 
     def answer(self, view: View) -> Decision:
         """A random yes or no."""
