@@ -263,11 +263,14 @@ async function checkFiles(FS, appZip) {
 
 // ----- start-up snapshots -------------------------------------------------------------------
 // Two counts per build, in localStorage: starts from a snapshot that never got the table ready
-// (after TRIALS in a row the snapshot is dropped and made again, whatever went wrong), and attempts
-// to make one that did not end stored (after TRIALS, none is tried again for this build: a snapshot
-// that can't be made would otherwise cost every visit a second Python start in the background).
+// (after one, the next start drops the snapshot, starts the usual way and has it made again,
+// whatever went wrong: a heap that passed every check and then crashed or hung Python must cost
+// one start, not three), and attempts to make one that did not end stored (after TRIALS, none is
+// tried again for this build: a snapshot that can't be made would otherwise cost every visit a
+// second Python start in the background).
 const TRIAL_KEY = "handfoot-snapshot-trial";
 const FAILED_KEY = "handfoot-snapshot-failed";
+const RESTORE_TRIALS = 1;
 const TRIALS = 2;
 const snapshot = {
   key: BUILD.snapshot && BUILD.snapshot.key,
@@ -323,8 +326,10 @@ async function findSnapshot() {
     await snapshots.discard().catch(() => {});
   }
   snapshot.wanted = !stored && tally(FAILED_KEY) < TRIALS && roomyDevice();
-  if (stored && trials() >= TRIALS) {
-    fallBack(`${TRIALS} starts from it in a row never got the table ready`);
+  const failedStarts = trials();
+  if (stored && failedStarts >= RESTORE_TRIALS) {
+    fallBack(failedStarts === 1 ? "a start from it never got the table ready"
+      : `${failedStarts} starts from it in a row never got the table ready`);
     await snapshots.discard().catch(() => {});
     setTrials(0);
     snapshot.wanted = true;
@@ -453,11 +458,27 @@ function runWorker(job) {
 }
 
 // An attempt is counted before it starts, so one that takes the tab down with it (out of memory)
-// counts too: after TRIALS, none is tried again for this build.
-function attempt(job) {
+// counts too: after TRIALS, none is tried again for this build.  The worker hands the snapshot's
+// bytes back and the page stores them, then checks it can read them back: a browser that keeps
+// nothing there (a WebKit temporary profile, say) is told once, and no snapshot is made again
+// for this build (each would cost about 100 MB and a second Python start for nothing).
+async function attempt(job) {
   setTally(FAILED_KEY, tally(FAILED_KEY) + 1);
   performance.mark("hf-snapshot-start");
-  return runWorker(job);
+  const { encoded, ...made } = await runWorker(job);
+  made.storeMs = await snapshots.put(SITE.href, encoded);
+  if (!(await snapshots.find(SITE.href, snapshot.key).catch(() => null))) {
+    setTally(FAILED_KEY, TRIALS);
+    throw new KeptNowhere();
+  }
+  return made;
+}
+
+class KeptNowhere extends Error {
+  constructor() {
+    super("this browser does not keep it (stored, then not found: a private or temporary profile?); " +
+      "not trying again for this version of the app");
+  }
 }
 
 async function makeSnapshot(readyAt) {
