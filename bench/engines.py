@@ -79,10 +79,11 @@ def visit_chromium(pw: Playwright, url: str, profile: Path, mode: str) -> dict[s
     return {"ok": True, "data": {"collected": collected, "console": lines}}
 
 
-def visit_webkit(url: str, profile: Path | str, mode: str, probe: Path) -> dict[str, Any]:
+def visit_webkit(url: str, profile: Path | str, mode: str, probe: Path, *, reload: bool = False) -> dict[str, Any]:
     command = [
         *XVFB, "/usr/bin/python3", str(MINI_BROWSER_PY), url, "--profile", str(profile), "--probe", str(probe),
         "--collect", COLLECT, "--settle-js", settle_for(mode), "--timeout", str(TIMEOUT_S),
+        *(["--reload", "--reload-settle-js", TEMPORARY_SETTLED] if reload else []),
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_S + 60)
     lines = done.stdout.strip().splitlines()
@@ -125,12 +126,21 @@ def summary(result: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+TEMPORARY_SETTLED = (
+    "(['restored', 'stored', 'failed'].some((n) => performance.getEntriesByName('hf-snapshot-' + n).length)"
+    " || performance.now() > window.__benchReady + 20000)"
+)
+
+
 def temporary_webkit_profile(url: str, probe: Path) -> dict[str, Any]:
-    """WebKit in a temporary profile: a cold visit that waits for the snapshot, then one that
-    would restore it (a new process has a new temporary profile, so this is the same visit's
-    snapshot outcome and its warning: stored-and-found, or refused once with a warning)."""
-    result = visit_webkit(url, "ephemeral", "cold", probe)
-    return summary(result)
+    """WebKit in a temporary profile (as automation and maybe Safari's private browsing): a cold
+    visit until its snapshot is stored or refused, then a reload in the same browser (a new
+    process would have a new temporary profile): restored, or refused once and not made again."""
+    result = visit_webkit(url, "ephemeral", "cold", probe, reload=True)
+    out = {"first": summary(result)}
+    if result.get("reloaded"):
+        out["reload"] = summary({"ok": True, "data": result["reloaded"]})
+    return out
 
 
 def run(runs: int) -> dict[str, Any]:
@@ -218,6 +228,14 @@ def markdown(result: dict[str, Any]) -> str:
         f"{e} {restored[e]} of {2 * n}" for e in ENGINES) + ".")
     twice = sorted({x for r in runs for e in ENGINES for m in MODES for x in r[e][m].get("fetchedTwice", [])})
     lines.append(f"Files fetched twice in one visit: {', '.join(twice) if twice else 'none'}.")
+    temporary = result.get("webkitTemporary") or {}
+    first, again = temporary.get("first") or {}, temporary.get("reload") or {}
+    if first:
+        lines.append(
+            f"WebKit in a temporary profile: the first visit's snapshot {first.get('snapshot')}; the reload in the "
+            f"same browser {'restored it' if again.get('restored') else 'did not restore it'} "
+            f"(ready in {again.get('readyMs')} ms against {first.get('readyMs')} ms) and made "
+            f"{'another' if again.get('snapshot') == 'stored' else 'none'}.")
     return "\n".join(lines) + "\n"
 
 

@@ -53,6 +53,10 @@ def main() -> int:
     parser.add_argument("--collect", default="({})")
     parser.add_argument("--settle-js", default="true")
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--reload", action="store_true",
+                        help="then reload once in the same browser (a temporary profile's return visit); "
+                             "the second visit's data goes under 'reloaded'")
+    parser.add_argument("--reload-settle-js", default="true", help="--settle-js for the reloaded visit")
     args = parser.parse_args()
 
     if args.profile == "ephemeral":
@@ -91,8 +95,23 @@ def main() -> int:
         view.evaluate_javascript(script, -1, None, None, None, finished)
 
     def finish(data: object) -> None:
+        nonlocal started
+        if args.reload and "first" not in result:
+            result["first"] = data
+            started = time.monotonic()
+            args.settle_js = args.reload_settle_js
+
+            def reload(_done: object) -> None:
+                view.reload()
+                GLib.timeout_add(50, poll)
+
+            evaluate("window.__benchOld = true", reload)  # the old page, until the new one replaces it
+            return
         result["ok"] = True
-        result["data"] = data
+        if args.reload:
+            result["data"], result["reloaded"] = result.pop("first"), data
+        else:
+            result["data"] = data
         loop.quit()
 
     def poll() -> bool:
@@ -113,7 +132,7 @@ def main() -> int:
             else:
                 GLib.timeout_add(50, poll)
 
-        evaluate(f"window.__benchReady !== undefined && !!({args.settle_js})", checked)
+        evaluate(f"!window.__benchOld && window.__benchReady !== undefined && !!({args.settle_js})", checked)
         return False
 
     view.load_uri(args.url)
