@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 
 import pytest
+from conftest import Watch
 from pages import Table
 from playwright.sync_api import Page, Route
 
@@ -159,3 +160,77 @@ def test_a_module_outside_the_compiled_set_imports_on_demand(page: Page, base_ur
     finder = "[f for f in sys.meta_path if isinstance(f, r.RestFinder)][0]"
     loaded = page.evaluate(RUN_PYTHON, f"import json, sys, _handfoot_rest as r; json.dumps({finder}.loaded)")
     assert json.loads(loaded)[:1] == ["argparse"]
+
+
+# The device has no memory for Python's WebAssembly on the next load only (as Safari on an iPhone
+# after a few reloads): every way Pyodide gets its memory and instance throws, as iOS does.
+OUT_OF_MEMORY_ONCE = """(() => {
+  if (sessionStorage.getItem("test-out-of-memory") !== "1") return;
+  sessionStorage.removeItem("test-out-of-memory");
+  const fail = () => Promise.reject(new RangeError("Out of memory"));
+  WebAssembly.instantiate = fail;
+  WebAssembly.instantiateStreaming = fail;
+  WebAssembly.Memory = function () { throw new RangeError("WebAssembly.Memory(): could not allocate memory"); };
+})();"""
+
+
+def test_out_of_memory_at_start_says_so_offers_a_retry_and_keeps_the_game(
+    new_page: Callable[..., Page], base_url: str, watch: Watch
+) -> None:
+    page = new_page()
+    table = Table(page, base_url).open_link("?rules=classic&deal=5")
+    table.draw().wait_until_saved()
+    save, shown = table.quick_save(), table.snapshot()
+    page.add_init_script(OUT_OF_MEMORY_ONCE)
+    page.evaluate("sessionStorage.setItem('test-out-of-memory', '1')")
+    page.reload()
+    retry = page.get_by_role("button", name="Retry")
+    retry.wait_for()
+    assert "ran out of memory" in page.get_by_role("alert").inner_text()
+    assert "Your game is saved" in page.get_by_role("alert").inner_text()
+    assert page.evaluate("document.body.dataset.ready") is None
+    assert table.quick_save() == save  # nothing stored was touched
+    assert any("Python could not start" in e for e in watch.errors), watch.errors
+    watch.errors.clear()  # the failed start's (Pyodide's and PyScript's own as well); none after the retry
+    retry.click()
+    table.wait_until_ready().wait_until_idle()
+    assert table.snapshot() == shown and table.quick_save() == save
+
+
+# navigator.storage.persist() answered yes, and every request counted.
+PERSIST_COUNTED = """(() => {
+  window.__persistAsked = 0;
+  StorageManager.prototype.persist = async function () { window.__persistAsked += 1; return true; };
+  StorageManager.prototype.persisted = async function () {
+    return window.__persistAsked > 0 || localStorage.getItem("handfoot-storage-kept") !== null;
+  };
+})();"""
+
+
+def test_persistent_storage_is_asked_once_a_game_is_worth_keeping_and_shown_in_settings(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    page = new_page()
+    page.add_init_script(PERSIST_COUNTED)
+    table = Table(page, base_url).open_link("?rules=classic&deal=40")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.__persistAsked") == 0  # never at start-up
+    table.open_settings()
+    assert page.locator(".storage-kept").count() == 0  # not asked yet: nothing to say
+    table.back_to_table()
+    while int(page.evaluate("document.body.dataset.saved") or 0) < 12:
+        table.play_my_turn_simply()
+        table.wait_until_saved()
+    page.wait_for_function("window.__persistAsked === 1")
+    stored = json.loads(page.evaluate("localStorage.getItem('handfoot-storage-kept')"))
+    assert stored["persisted"] is True and stored["v"] == 1
+    table.open_settings()
+    assert "keeps your games" in page.locator(".storage-kept").inner_text()
+    table.back_to_table()
+    # Asked once per device: never again, on this visit or the next.
+    table.play_my_turn_simply()
+    table.reload().wait_until_idle()
+    table.play_my_turn_simply()
+    table.wait_until_saved()
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__persistAsked") == 0

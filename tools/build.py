@@ -201,20 +201,23 @@ def startup_chunks() -> list[str]:
 
 
 def preload_links() -> str:
-    """``<link>`` tags that start every start-up download at once instead of one after another.
+    """``<link rel="modulepreload">`` tags that start every start-up module download at once instead
+    of one after another (without them the page asks for Pyodide only after PyScript's own modules
+    have loaded and read the config).
 
-    Without them the page asks for Pyodide only after PyScript's own modules have loaded and
-    read the config, and for the Python files only after Pyodide has booted.  Each link matches
-    the request made later (module imports; ``fetch`` in cors mode with same-origin credentials),
-    so nothing is downloaded twice.  The WebAssembly is left out (see ``NOT_PRELOADED``).
+    Nothing fetched with ``fetch()`` is preloaded (the stored-zip standard library, ``app.zip``,
+    ``pyscript.json``, ``ui/main.py``): WebKitGTK 2.50 never hands an ``as="fetch"`` preload to the
+    ``fetch()`` it was for, with or without ``crossorigin`` (checked with the server's log: every
+    file downloaded twice, and a "preloaded but not used" warning for each on every visit).  They
+    did not need one either: ``ui/boot.js`` asks for ``app.zip`` as it starts and Pyodide for the
+    standard library at once, both long before the WebAssembly is compiled; PyScript reads
+    ``ui/main.py`` only once Python is up, seconds after the load event (Chromium's warning).
+    The WebAssembly is not preloaded either (see ``NOT_PRELOADED``).
     """
     modules = [f"vendor/pyodide/{n}" for n in PYODIDE_FILES if n.endswith(".mjs")]
     modules += [f"vendor/pyscript/{c}" for c in startup_chunks()]
     modules.append(SNAPSHOT_JS)  # ui/boot.js imports it
-    fetched = [STDLIB_ZIP, APP_ZIP, "pyscript.json", "ui/main.py"]
-    lines = [f'<link rel="modulepreload" href="{m}">' for m in modules]
-    lines += [f'<link rel="preload" href="{f}" as="fetch" crossorigin>' for f in fetched]
-    return "\n  ".join(lines)
+    return "\n  ".join(f'<link rel="modulepreload" href="{m}">' for m in modules)
 
 
 def mpy_config() -> str:

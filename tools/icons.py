@@ -83,6 +83,9 @@ ICONS = {
     "icon-192.png": (192, False),
     "icon-512.png": (512, False),
     "maskable-512.png": (512, True),
+    # iOS's home screen: 180x180 (an iPhone's @3x), opaque (iOS fills transparency with black and
+    # rounds the corners itself); linked from index.html as rel="apple-touch-icon".
+    "apple-touch-icon-180.png": (180, False),
 }
 
 

@@ -159,6 +159,7 @@ function startFresh() {
         await nextTask();
         const [status] = module.API.rawRun(`import ${name}`);
         if (status !== 0) break; // let the bootstrap itself report it
+        performance.mark(`hf-import-${name}`); // the start-up bench's phases
       }
       await nextTask();
       return module;
@@ -263,11 +264,14 @@ async function checkFiles(FS, appZip) {
 
 // ----- start-up snapshots -------------------------------------------------------------------
 // Two counts per build, in localStorage: starts from a snapshot that never got the table ready
-// (after TRIALS in a row the snapshot is dropped and made again, whatever went wrong), and attempts
-// to make one that did not end stored (after TRIALS, none is tried again for this build: a snapshot
-// that can't be made would otherwise cost every visit a second Python start in the background).
+// (after one, the next start drops the snapshot, starts the usual way and has it made again,
+// whatever went wrong: a heap that passed every check and then crashed or hung Python must cost
+// one start, not three), and attempts to make one that did not end stored (after TRIALS, none is
+// tried again for this build: a snapshot that can't be made would otherwise cost every visit a
+// second Python start in the background).
 const TRIAL_KEY = "handfoot-snapshot-trial";
 const FAILED_KEY = "handfoot-snapshot-failed";
+const RESTORE_TRIALS = 1;
 const TRIALS = 2;
 const snapshot = {
   key: BUILD.snapshot && BUILD.snapshot.key,
@@ -323,8 +327,10 @@ async function findSnapshot() {
     await snapshots.discard().catch(() => {});
   }
   snapshot.wanted = !stored && tally(FAILED_KEY) < TRIALS && roomyDevice();
-  if (stored && trials() >= TRIALS) {
-    fallBack(`${TRIALS} starts from it in a row never got the table ready`);
+  const failedStarts = trials();
+  if (stored && failedStarts >= RESTORE_TRIALS) {
+    fallBack(failedStarts === 1 ? "a start from it never got the table ready"
+      : `${failedStarts} starts from it in a row never got the table ready`);
     await snapshots.discard().catch(() => {});
     setTrials(0);
     snapshot.wanted = true;
@@ -373,16 +379,47 @@ async function boot() {
     for (const name of PRE_IMPORTS) {
       await nextTask();
       pyodide.runPython(`import ${name}`);
+      performance.mark(`hf-import-${name}`); // the start-up bench's phases
     }
   }
   await nextTask();
   return pyodide;
 }
 
+// WebAssembly memory that can't be had (Safari on an iPhone after a few reloads, say): "RangeError:
+// Out of memory", or a failed WebAssembly.Memory or instantiate, or Emscripten's abort around one.
+function isMemoryError(err) {
+  const text = `${err && err.name} ${err && err.message} ${String(err)}`;
+  return /out of memory|WebAssembly\.(Memory|instantiate)|could not allocate|cannot allocate|allocation failed/i.test(text);
+}
+
+// Python did not start: say so in #boot (over the saved table, or the first visit's screen) with a
+// Retry button.  A new page is the retry (a fresh start, the failed one's memory let go); nothing
+// stored is touched here, so the saved game (localStorage, IndexedDB) is there as it was.
+function showFailure(err) {
+  const box = document.getElementById("boot");
+  if (!box) return;
+  const text = isMemoryError(err)
+    ? "This device ran out of memory while starting the card table. Close other tabs or apps, then tap Retry. Your game is saved."
+    : "The card table could not start. Tap Retry to try again. Your game is saved.";
+  const message = document.createElement("p");
+  message.className = "boot-failed";
+  message.textContent = text;
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "boot-retry";
+  retry.textContent = "Retry";
+  retry.addEventListener("click", () => location.reload());
+  box.setAttribute("role", "alert");
+  box.replaceChildren(message, retry);
+  retry.focus();
+}
+
 const ready = boot();
 ready.catch((err) => {
   console.error("Python could not start:", err);
-  show("The card table could not start. Reload the page to try again.");
+  performance.mark("hf-start-failed", { detail: { memory: isMemoryError(err), error: String(err) } });
+  showFailure(err);
 });
 
 // After the table is up, fetch the rest of the standard library in the background, so a late
@@ -453,11 +490,27 @@ function runWorker(job) {
 }
 
 // An attempt is counted before it starts, so one that takes the tab down with it (out of memory)
-// counts too: after TRIALS, none is tried again for this build.
-function attempt(job) {
+// counts too: after TRIALS, none is tried again for this build.  The worker hands the snapshot's
+// bytes back and the page stores them, then checks it can read them back: a browser that keeps
+// nothing there (a WebKit temporary profile, say) is told once, and no snapshot is made again
+// for this build (each would cost about 100 MB and a second Python start for nothing).
+async function attempt(job) {
   setTally(FAILED_KEY, tally(FAILED_KEY) + 1);
   performance.mark("hf-snapshot-start");
-  return runWorker(job);
+  const { encoded, ...made } = await runWorker(job);
+  made.storeMs = await snapshots.put(SITE.href, encoded);
+  if (!(await snapshots.find(SITE.href, snapshot.key).catch(() => null))) {
+    setTally(FAILED_KEY, TRIALS);
+    throw new KeptNowhere();
+  }
+  return made;
+}
+
+class KeptNowhere extends Error {
+  constructor() {
+    super("this browser does not keep it (stored, then not found: a private or temporary profile?); " +
+      "not trying again for this version of the app");
+  }
 }
 
 async function makeSnapshot(readyAt) {
@@ -500,6 +553,7 @@ whenReady(() => {
   if (app) app.removeAttribute("inert");
   document.body.classList.remove("prepaint");
   const readyAt = performance.now();
+  persistWhenWorthKeeping();
   ready.then((pyodide) => {
     if (snapshot.restored) setTrials(0);
     setTimeout(() => prefetchRest(pyodide), 2000);
@@ -511,6 +565,73 @@ whenReady(() => {
     }
   }, () => {});
 });
+
+// ----- persistent storage -------------------------------------------------------------------
+// A browser may clear this site's storage (the saved game, the offline copy) when the device runs
+// short of space, unless the site asked to keep it: Safari on an iPhone does so readily.  Asked
+// once per device, never at start-up: when a game is worth keeping (PERSIST_AFTER_MOVES moves
+// saved, about three laps of the table).  The answer is kept in
+// localStorage (PERSIST_KEY: {"v": 1, "persisted": true | false | null (no such question in this
+// browser), "asked": ISO time}) for Settings to show (ui/main.py); later starts only read
+// navigator.storage.persisted() into it, which asks the player nothing.
+const PERSIST_KEY = "handfoot-storage-kept";
+const PERSIST_AFTER_MOVES = 12;
+
+function readPersist() {
+  try {
+    const value = JSON.parse(localStorage.getItem(PERSIST_KEY) || "null");
+    return value && value.v === 1 && typeof value.asked === "string" ? value : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function writePersist(persisted, asked) {
+  try {
+    localStorage.setItem(PERSIST_KEY, JSON.stringify({ v: 1, persisted, asked }));
+  } catch (err) {
+    // storage refused: Settings simply says nothing about it
+  }
+}
+
+async function askToPersist() {
+  const storage = navigator.storage;
+  const asked = new Date().toISOString();
+  writePersist(null, asked); // asked once, whatever the answer (or none) turns out to be
+  let persisted = null;
+  try {
+    persisted = storage && storage.persist ? Boolean(await storage.persist()) : null;
+  } catch (err) {
+    persisted = null;
+  }
+  writePersist(persisted, asked);
+  performance.mark("hf-persist", { detail: { persisted } });
+}
+
+function worthKeeping() {
+  const body = document.body;
+  const saved = Number(body.dataset.saved);
+  return Number.isFinite(saved) && saved >= PERSIST_AFTER_MOVES;
+}
+
+function persistWhenWorthKeeping() {
+  const known = readPersist();
+  if (known) {
+    // asked before: only keep the answer current (the browser may have granted it since)
+    if (navigator.storage && navigator.storage.persisted) {
+      navigator.storage.persisted().then((p) => {
+        if (p !== known.persisted) writePersist(Boolean(p), known.asked);
+      }, () => {});
+    }
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (!worthKeeping()) return;
+    observer.disconnect();
+    askToPersist();
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-saved"] });
+}
 
 // PyScript's interpreter hook: the Pyodide started above, printing where PyScript asks.
 export async function loadPyodide(options = {}) {

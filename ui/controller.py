@@ -189,6 +189,7 @@ class Controller:
         self.house_open = False  # the house rules in Settings are unfolded
         self.focus = ""  # where the keyboard focus should go after this tap: 'hand', 'status' or ''
         self.storage_warning = ""  # set by ui/main.py while this device refuses saves
+        self.storage_kept = ""  # set by ui/main.py: whether the browser promised to keep the saves
         self.kept: list[KeptGame] = []  # the games put aside (ui/main.py reads them from the store)
         self.kept_copies: list[saves.Kept] = []  # damaged or unreadable copies kept aside
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes

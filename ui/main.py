@@ -42,7 +42,7 @@ from engine.state import Game
 from ui import challenge, games, pad, saves, stats
 from ui.controller import WELCOME, Controller, Note
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
-from ui.settings import PACE_SECONDS, choose_settings
+from ui.settings import PACE_SECONDS, STORAGE_KEPT_KEY, choose_settings, storage_kept_note
 from ui.share import ShareProblem, ShareRequest, parse_query
 from ui.watch import PLAY_SECONDS
 
@@ -559,6 +559,8 @@ def refresh() -> None:
             key = (act, focused.getAttribute("data-arg") or "")
         elif field:  # a score pad's field: the same field again once redrawn
             key = ("", str(field))
+    if ctrl.screen == "settings":
+        ctrl.storage_kept = storage_kept_note(quick_get(STORAGE_KEPT_KEY))
     body.className = body_classes(ctrl, bool(reduced_query.matches))
     paint()
     if key is not None and not document.activeElement.closest("#app"):

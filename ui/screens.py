@@ -82,6 +82,7 @@ def settings_screen(ctrl: Controller) -> str:
         + _check("four_colour", "Four-colour cards (diamonds blue, clubs green)", s.four_colour)
         + _check("reduced_motion", "Reduced motion (computer moves without pauses)", s.reduced_motion)
         + _check("larger_cards", "Larger cards", s.larger_cards)
+        + (f'<p class="tip storage-kept">{esc(ctrl.storage_kept)}</p>' if ctrl.storage_kept else "")
         + '<div class="row">'
         + button("screen", "Back to the table", arg="table", cls="primary")
         + "</div></section>"

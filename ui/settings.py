@@ -420,3 +420,24 @@ def load_settings(text: Any) -> Settings:
         except ValueError:
             pass
     return out
+
+
+STORAGE_KEPT_KEY = "handfoot-storage-kept"
+"""localStorage: what the browser answered when ui/boot.js asked it to keep this site's storage."""
+
+
+def storage_kept_note(text: Any) -> str:
+    """Settings' sentence for the stored answer (ui/boot.js), or '' when there is none to give.
+    Never raises: anything but ``{"v": 1, "persisted": true | false | null, "asked": str}`` is none."""
+    value = _parse(text) if isinstance(text, str) else None
+    if not isinstance(value, dict) or value.get("v") != 1 or not isinstance(value.get("asked"), str):
+        return ""
+    persisted = value.get("persisted")
+    if persisted is True:
+        return "This browser keeps your games even when the device runs short of space."
+    if persisted is False:
+        return (
+            "This browser may clear your games when the device runs short of space "
+            "(it would not promise to keep them). Adding the app to the home screen can help."
+        )
+    return ""

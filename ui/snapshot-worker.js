@@ -3,9 +3,10 @@
 // page's, import what the page imports before PyScript takes over, and store its heap.  Nothing
 // here touches the page's Python or its saved game.
 // The page sends {site, key, encoding, lockInfo, revisions, bootstrapImports, preImports} and gets
-// back {ok: true, ...figures} or {ok: false, error}.
+// back {ok: true, encoded, ...figures} (encoded: the stored form, its bytes transferred, for the
+// page to store: see put() in ui/snapshot.js) or {ok: false, error}.
 import { loadPyodide, version } from "../vendor/pyodide/pyodide.mjs";
-import { revision, store } from "./snapshot.js";
+import { encode, revision } from "./snapshot.js";
 
 const HOME = "/home/pyodide";
 
@@ -44,26 +45,26 @@ async function make(job) {
   const importMs = performance.now() - started - loadMs;
   const snapshot = pyodide.makeMemorySnapshot();
   const snapshotMs = performance.now() - started - loadMs - importMs;
-  const stored = await store(job.site, job.key, snapshot, job.encoding);
+  const { meta, body, encodeMs } = await encode(job.key, snapshot, job.encoding);
   return {
+    encoded: { meta, body },
     version,
     key: job.key,
     encoding: job.encoding,
     rawBytes: snapshot.length,
-    sparseBytes: stored.meta.sparseBytes,
-    storedBytes: stored.storedBytes,
+    sparseBytes: meta.sparseBytes,
+    storedBytes: body.byteLength,
     loadMs,
     importMs,
     snapshotMs,
-    encodeMs: stored.encodeMs,
-    storeMs: stored.storeMs,
+    encodeMs,
     totalMs: performance.now() - started,
   };
 }
 
 self.onmessage = ({ data }) => {
   make(data).then(
-    (figures) => self.postMessage({ ok: true, ...figures }),
+    (figures) => self.postMessage({ ok: true, ...figures }, [figures.encoded.body]),
     (err) => self.postMessage({ ok: false, error: String((err && err.stack) || err) }),
   );
 };

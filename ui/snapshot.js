@@ -93,8 +93,11 @@ function sparse(bytes) {
   return { parts, pages: parts.length - 1 };
 }
 
-/** Store the snapshot for this build (key) and drop any other; returns what was stored. */
-export async function store(site, key, bytes, encoding) {
+/**
+ * The stored form of a snapshot (its body as bytes and its description), made away from the page
+ * (ui/snapshot-worker.js); put() stores it.
+ */
+export async function encode(key, bytes, encoding) {
   describe(bytes); // never store what could not be restored
   const started = performance.now();
   const { parts, pages } = sparse(bytes);
@@ -108,17 +111,27 @@ export async function store(site, key, bytes, encoding) {
   } else {
     throw new Error(`unknown snapshot encoding ${encoding}`);
   }
-  const encodeMs = performance.now() - started;
+  return { meta, body: await body.arrayBuffer(), encodeMs: performance.now() - started };
+}
+
+/**
+ * Store an encoded snapshot for this build (key) and drop any other; returns how long it took.
+ * The page stores it, not the worker that made it: in a WebKit temporary profile (and maybe
+ * Safari's private browsing) what a dedicated worker puts in Cache Storage is never seen by the
+ * page.  The caller checks with find() that the page sees it.
+ */
+export async function put(site, { meta, body }) {
+  const started = performance.now();
   const cache = await caches.open(CACHE_NAME);
-  const url = entryURL(site, key);
+  const url = entryURL(site, meta.key);
   const headers = {
     [META_HEADER]: JSON.stringify(meta),
     "Content-Type": "application/octet-stream",
-    "Content-Length": String(body.size),
+    "Content-Length": String(body.byteLength),
   };
   await cache.put(url, new Response(body, { headers }));
   await prune(cache, url);
-  return { meta, storedBytes: body.size, encodeMs, storeMs: performance.now() - started - encodeMs };
+  return performance.now() - started;
 }
 
 async function prune(cache, keep) {

@@ -133,3 +133,28 @@ def test_each_switch_on_each_preset_makes_a_game_that_saves_and_loads(name: str)
             game = Game(settings.rules(), 7)
             game.apply(Draw())
             assert from_dict(json.loads(json.dumps(to_dict(game)))) == game
+
+
+def test_settings_say_whether_the_browser_keeps_the_games() -> None:
+    """ui/boot.js stores the browser's answer to navigator.storage.persist(); Settings says what it means."""
+    from ui.settings import storage_kept_note
+
+    assert "keeps your games" in storage_kept_note('{"v": 1, "persisted": true, "asked": "2026-12-03T10:00:00Z"}')
+    assert "may clear your games" in storage_kept_note('{"v": 1, "persisted": false, "asked": "2026-12-03"}')
+    # not asked yet, no answer, or anything a hostile or older page could have left: nothing said
+    for text in (
+        None,
+        "",
+        "null",
+        '{"v": 1, "persisted": null, "asked": "x"}',
+        '{"v": 2, "persisted": true, "asked": "x"}',
+        '{"v": 1, "persisted": true}',
+        "[1, 2]",
+        '{"v": 1, "persisted": "yes", "asked": "x"}',
+        "{",
+        "1e999999",
+        '{"v": 1, "persisted": true, "asked": ["x"]}',
+        "[" * 10000 + "]" * 10000,
+        17,
+    ):
+        assert storage_kept_note(text) == ""
