@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-import pytest
 from conftest import Lane
 from engines import Browser
 from pages import SNAPSHOT
@@ -179,7 +178,6 @@ def test_a_reload_resumes_the_same_position(browser: Browser) -> None:
     assert browser.call(SNAPSHOT) == left
 
 
-@pytest.mark.xfail_in("webkit", strict=True, reason="issue 26: fixed on branch webkit")
 def test_the_temporary_profile_restores_its_snapshot_or_says_why_not_and_makes_none(
     lane: Lane, browser: Browser
 ) -> None:
