@@ -27,6 +27,7 @@ from .actions import (
     MeldPlay,
     NextRound,
     PickUp,
+    empty_play_problem,
     to_text,
 )
 from .cards import Card
@@ -239,6 +240,9 @@ class Game:
     def apply(self, action: Action) -> None:
         """Apply an action; raise RuleViolation and change nothing if it is illegal."""
         plans.check_shape(action)
+        empty = empty_play_problem(action)
+        if empty is not None:
+            raise empty
         match action:
             case Draw():
                 self._draw()
@@ -262,6 +266,9 @@ class Game:
 
     def check(self, action: Action) -> RuleViolation | None:
         """The violation the action would raise, or None if it is legal (changes nothing)."""
+        empty = empty_play_problem(action)
+        if empty is not None:
+            return empty
         try:
             plans.validate(self, action)
         except RuleViolation as err:

@@ -43,20 +43,35 @@ def takeback_problem(game: Game, start: Game | None = None) -> RuleViolation | N
     """Why this turn's melds can't be taken back now, or None when they can.
 
     ``start`` is the game as it stood right after this turn's draw, when the caller kept it."""
-    return _examine(game, start)[0]
+    return _examine_safely(game, start)[0]
 
 
 def take_back(game: Game, start: Game | None = None) -> Game:
     """The game as it was right after this turn's draw, one take-back more; raises RuleViolation.
 
     ``game`` itself is left as it was."""
-    problem, before = _examine(game, start)
+    problem, before = _examine_safely(game, start)
     if problem is not None:
         raise problem
     assert before is not None
     back = before.copy() if before is start else before  # a kept copy stays the caller's
     back.takebacks = game.takebacks + 1
     return back
+
+
+def _examine_safely(game: object, start: object) -> tuple[RuleViolation | None, Game | None]:
+    """``_examine``, with anything that isn't a game in play (or a history that doesn't replay) refused
+    with the rule error: a caller handling RuleViolation never meets another exception."""
+    if not isinstance(game, Game):
+        return RuleViolation("not_a_game", "There is no game to take back from."), None
+    if start is not None and not isinstance(start, Game):
+        start = None  # a kept copy that isn't a game is not trusted: the turn is rebuilt from the moves
+    try:
+        return _examine(game, start)
+    except RuleViolation as err:
+        return err, None
+    except (ValueError, TypeError, AttributeError, LookupError):
+        return RuleViolation("cannot_take_back", "This turn's moves can't be rebuilt, so nothing is taken back."), None
 
 
 def _examine(game: Game, start: Game | None) -> tuple[RuleViolation | None, Game | None]:
