@@ -127,6 +127,9 @@ class Game:
 
     takebacks: int = 0
     """How many times a player took back a turn's melds (``engine.takeback``); saved, not part of the position."""
+    undone: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """Each take-back's moves, after how many moves of ``history`` they were made (``engine.takeback``);
+    saved, not part of the position: a challenge counts its take-backs from them."""
 
     def __init__(self, rules: RuleSet, deal_number: int) -> None:
         rules.validate()

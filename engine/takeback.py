@@ -10,8 +10,9 @@ What may be taken back is a rule of the table, so it lives here, once:
   that were face down (a knee or a foot picked up, a red 3 laid out and
   replaced from the stock), because undoing would hide what the player has seen.
 
-A game keeps count of its take-backs (``Game.takebacks``), saved with it, so a
-challenge can say that undo was used.
+A game keeps count of its take-backs (``Game.takebacks``) and the moves each one took
+back (``Game.undone``), saved with it, so a challenge can say that undo was used and its
+receiver can count the take-backs from the moves instead of taking the sender's word.
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def take_back(game: Game, start: Game | None = None) -> Game:
     assert before is not None
     back = before.copy() if before is start else before  # a kept copy stays the caller's
     back.takebacks = game.takebacks + 1
+    mark = len(back.history)
+    back.undone = (*game.undone, (mark, tuple(game.history[mark:])))
     return back
 
 
