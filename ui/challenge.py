@@ -260,8 +260,8 @@ def verify(challenge: Challenge) -> Game | None:
     game must be over with the totals and the final position's digest sent.  Never raises.
     """
     theirs = challenge.theirs
-    if theirs.takebacks != len(theirs.undone) or not offered(challenge.rules):
-        return None
+    if theirs.takebacks != len(theirs.undone) or not offered(challenge.rules) or replayed(challenge) is None:
+        return None  # the cheap checks first: a result that doesn't follow from the moves fails in ms
     try:
         return _verified(challenge)
     except (RuleViolation, LoadError, ValueError, LookupError, RuntimeError):
