@@ -233,3 +233,14 @@ def test_a_link_with_house_rules_names_each_one() -> None:
     ctrl = Controller(Settings(), rng=random.Random(1))
     ctrl.start_challenge(received, 1)
     assert ctrl.note is not None and "Turn up a card to start the pile: Yes" in ctrl.note.text
+
+
+def test_a_record_kept_before_is_read_under_its_new_key_and_checked_again() -> None:
+    made = challenge.from_game(alice(), "easy")
+    old = json.dumps({"v": 1, "challenge": made.to_dict(), "verified": True, "sent": False, "mine": None,
+                      "played": 5})
+    record = challenge.read(challenge.PREFIX + made.theirs.check, old)  # stored under the sender's check
+    assert record is not None and record.key == made.key and record.key != made.legacy_key
+    assert record.verified is None and record.changed  # its "verified" covered less: checked again, re-stored
+    assert challenge.read(challenge.PREFIX + "someone-else", old) is None
+    assert challenge.checked(record) and challenge.read(record.key, record.to_json()) == record
