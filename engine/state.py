@@ -269,10 +269,11 @@ class Game:
 
     def check(self, action: Action) -> RuleViolation | None:
         """The violation the action would raise, or None if it is legal (changes nothing)."""
-        empty = empty_play_problem(action)
-        if empty is not None:
-            return empty
         try:
+            plans.check_shape(action)  # the same order as ``apply``: the shape, an empty meld, then the rules
+            empty = empty_play_problem(action)
+            if empty is not None:
+                return empty
             plans.validate(self, action)
         except RuleViolation as err:
             return err
