@@ -17,9 +17,11 @@ ones sent.  A result that doesn't follow (a tampered link) shows as "unverified"
 never used to replay; it never stops the deal from being played.
 
 Re-deciding every computer move costs about as much as the computers' thinking in a whole
-game (0.2 to 1 s under CPython for four rounds, 2 to 3 times that in Pyodide), so it is done
-lazily (``checked``): when the result is first shown (at the end of the receiver's game, or
-in Games), once, and kept in the record.
+game (CPU time under CPython, 2026-12-03: 0.2 to 0.5 s for a four-round game, 1.3 to 1.8 s for
+the Rook game's twelve rounds; Pyodide is 2 to 3 times slower), so it is done lazily
+(``checked``, ``watch_game``): when the result is first shown (at the end of the receiver's
+game) or the game watched, once, and kept in the record.  Opening a link only replays its
+moves (a few ms), so a result that doesn't follow from them reads "unverified" at once.
 
 Each device keeps what it knows of a challenge as one record (``challenge-<id>``, the id a
 digest of everything the link carries, so a link that differs in anything is another
