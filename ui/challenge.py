@@ -355,7 +355,8 @@ def new_record(challenge: Challenge, now: int, sent: bool, check: bool = True) -
     now, a result that doesn't follow from the moves unverified at once, and verified when first shown),
     or just made here (``sent``: this device played it with its own computers, so only its
     moves are replayed to their result, which takes a few ms instead of re-deciding the computers')."""
-    verified: bool | None = replayed(challenge) is not None
+    theirs = challenge.theirs  # take-backs counted before issue 32 kept no moves: they can't be counted
+    verified: bool | None = replayed(challenge) is not None and theirs.takebacks == len(theirs.undone)
     if not sent and verified:
         verified = verify(challenge) is not None if check else None
     return Record(challenge, verified, sent=sent, played=now, changed=True)
