@@ -349,7 +349,7 @@ def challenges_list(ctrl: Controller) -> str:
         n = c.rules.players
         who = "You sent" if record.sent else (f"From {c.name}" if c.name else "Received")
         theirs = _result_words(n, c.theirs.totals)
-        mark = challenge.check_words(record) if record.watchable else ""
+        mark = challenge.check_words(record) if record.watchable or record.verified is False else ""
         mine = f" · yours: {_result_words(n, record.mine.totals)}" if record.mine else (
             "" if record.sent else " · watched without playing" if record.gave_up else " · not played yet")
         buttons = button("watch-challenge", "Watch their game" if not record.sent else "Watch", arg=record.key) \

@@ -244,3 +244,11 @@ def test_a_record_kept_before_is_read_under_its_new_key_and_checked_again() -> N
     assert record.verified is None and record.changed  # its "verified" covered less: checked again, re-stored
     assert challenge.read(challenge.PREFIX + "someone-else", old) is None
     assert challenge.checked(record) and challenge.read(record.key, record.to_json()) == record
+
+
+def test_the_games_list_marks_a_tampered_unplayed_challenge_and_offers_no_watch() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.start_challenge(opened(_forgeries()["totals edited"]), 10)
+    ctrl.screen = "games"
+    html = page(ctrl)
+    assert "(unverified)" in html and "not played yet" in html and "Watch their game" not in html
