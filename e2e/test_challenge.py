@@ -45,6 +45,9 @@ def test_challenge_sent_opened_elsewhere_played_and_compared(new_page: Callable[
     # The sender's device: a finished game (Easy computers), then Challenge.
     sender = new_page()
     table = Table(sender, base_url).open().wait_until_saved()
+    table.open_settings()  # the link carries the level its computers played at, and the receiver re-decides them
+    sender.get_by_label("Level").select_option("easy")
+    table.back_to_table().wait_until_saved()
     theirs = played(("easy",) * 4)
     table.replace_save(json.dumps(to_dict(theirs))).reload().wait_until_idle()
     table.tap("Challenge")
@@ -67,7 +70,7 @@ def test_challenge_sent_opened_elsewhere_played_and_compared(new_page: Callable[
     friend.wait_until_saved().replace_save(json.dumps(to_dict(nearly))).reload().wait_until_idle()
     other.wait_for_function("document.querySelector('.challenge-result') !== null", timeout=20_000)
     result = other.locator(".challenge-result").inner_text()
-    assert f"Challenge, deal {SHOWN}" in result and "verified" in result
+    assert f"Challenge, deal {SHOWN}" in result and "verified" in result and "unverified" not in result
     assert f"{theirs.totals[0]:,}" in result
     assert not friend.scrolls_sideways() and violations(other) == [], "the challenge's result"
     friend.tap("Watch their game")

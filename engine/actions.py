@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from . import cards as C
 from .cards import Card
+from .errors import RuleViolation
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,14 @@ class NextRound:
 
 
 Action = Draw | PickUp | Meld | Discard | AskGoOut | Answer | EndTurn | NextRound
+
+
+def empty_play_problem(action: object) -> RuleViolation | None:
+    """Why a pickup or meld carrying a play with no cards is refused (nothing is laid), else None."""
+    plays = action.melds if isinstance(action, PickUp) else action.plays if isinstance(action, Meld) else ()
+    if isinstance(plays, tuple) and any(isinstance(p, MeldPlay) and p.cards == () for p in plays):
+        return RuleViolation("empty_meld", "Each meld needs at least one card.")
+    return None
 
 
 def _rank_text(r: int | None) -> str:

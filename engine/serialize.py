@@ -111,7 +111,38 @@ def to_dict(game: Game) -> dict[str, Any]:
         "actions": list(game.history),
         "check": digest(game),
         **({"takebacks": game.takebacks} if game.takebacks else {}),
+        **({"undone": undone_to_list(game.undone)} if game.undone else {}),
     }
+
+
+Undone = tuple[tuple[int, tuple[str, ...]], ...]
+MAX_UNDONE_MOVES = 400
+"""Most moves one take-back may hold (a turn's melds; measured turns lay well under 20)."""
+
+
+def undone_to_list(undone: Undone) -> list[list[Any]]:
+    """The taken-back moves as JSON: ``[[after how many moves, [move, ...]], ...]``."""
+    return [[at, list(moves)] for at, moves in undone]
+
+
+def undone_from_list(data: Any, moves: int) -> Undone:
+    """Taken-back moves read back from JSON (each after at most ``moves`` moves); raises ValueError."""
+    if not isinstance(data, list) or len(data) > MAX_ACTIONS:
+        raise ValueError("its taken-back moves are not a list.")
+    out = []
+    total = 0
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int and 0 <= item[0] <= moves
+                and isinstance(item[1], list) and 0 < len(item[1]) <= MAX_UNDONE_MOVES
+                and all(isinstance(m, str) and len(m) <= 400 for m in item[1])):
+            raise ValueError("its taken-back moves are not moves.")
+        total += len(item[1])
+        if total > MAX_ACTIONS:
+            raise ValueError("it has far more taken-back moves than any game.")
+        out.append((item[0], tuple(item[1])))
+    if [at for at, _ in out] != sorted(at for at, _ in out):
+        raise ValueError("its taken-back moves are out of order.")
+    return tuple(out)
 
 
 def replay(rules_data: Any, deal_number: Any, actions: list[str]) -> Game:
@@ -151,7 +182,14 @@ def from_dict(data: Any) -> Game:
     takebacks = data.get("takebacks", 0)
     if type(takebacks) is not int or not 0 <= takebacks <= MAX_ACTIONS:
         raise LoadError("The saved game can't be read: its count of take-backs is not a number of moves.")
+    try:
+        undone = undone_from_list(data.get("undone", []), len(actions))
+    except ValueError as err:
+        raise LoadError(f"The saved game can't be read: {_detail(err)}") from None
+    if len(undone) > takebacks:
+        raise LoadError("The saved game can't be read: it has more taken-back moves than take-backs.")
     game.takebacks = takebacks
+    game.undone = undone
     return game
 
 

@@ -27,6 +27,7 @@ from .actions import (
     MeldPlay,
     NextRound,
     PickUp,
+    empty_play_problem,
     to_text,
 )
 from .cards import Card
@@ -126,6 +127,9 @@ class Game:
 
     takebacks: int = 0
     """How many times a player took back a turn's melds (``engine.takeback``); saved, not part of the position."""
+    undone: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """Each take-back's moves, after how many moves of ``history`` they were made (``engine.takeback``);
+    saved, not part of the position: a challenge counts its take-backs from them."""
 
     def __init__(self, rules: RuleSet, deal_number: int) -> None:
         rules.validate()
@@ -239,6 +243,9 @@ class Game:
     def apply(self, action: Action) -> None:
         """Apply an action; raise RuleViolation and change nothing if it is illegal."""
         plans.check_shape(action)
+        empty = empty_play_problem(action)
+        if empty is not None:
+            raise empty
         match action:
             case Draw():
                 self._draw()
@@ -263,6 +270,10 @@ class Game:
     def check(self, action: Action) -> RuleViolation | None:
         """The violation the action would raise, or None if it is legal (changes nothing)."""
         try:
+            plans.check_shape(action)  # the same order as ``apply``: the shape, an empty meld, then the rules
+            empty = empty_play_problem(action)
+            if empty is not None:
+                return empty
             plans.validate(self, action)
         except RuleViolation as err:
             return err

@@ -10,8 +10,9 @@ What may be taken back is a rule of the table, so it lives here, once:
   that were face down (a knee or a foot picked up, a red 3 laid out and
   replaced from the stock), because undoing would hide what the player has seen.
 
-A game keeps count of its take-backs (``Game.takebacks``), saved with it, so a
-challenge can say that undo was used.
+A game keeps count of its take-backs (``Game.takebacks``) and the moves each one took
+back (``Game.undone``), saved with it, so a challenge can say that undo was used and its
+receiver can count the take-backs from the moves instead of taking the sender's word.
 """
 
 from __future__ import annotations
@@ -43,20 +44,37 @@ def takeback_problem(game: Game, start: Game | None = None) -> RuleViolation | N
     """Why this turn's melds can't be taken back now, or None when they can.
 
     ``start`` is the game as it stood right after this turn's draw, when the caller kept it."""
-    return _examine(game, start)[0]
+    return _examine_safely(game, start)[0]
 
 
 def take_back(game: Game, start: Game | None = None) -> Game:
     """The game as it was right after this turn's draw, one take-back more; raises RuleViolation.
 
     ``game`` itself is left as it was."""
-    problem, before = _examine(game, start)
+    problem, before = _examine_safely(game, start)
     if problem is not None:
         raise problem
     assert before is not None
     back = before.copy() if before is start else before  # a kept copy stays the caller's
     back.takebacks = game.takebacks + 1
+    mark = len(back.history)
+    back.undone = (*game.undone, (mark, tuple(game.history[mark:])))
     return back
+
+
+def _examine_safely(game: object, start: object) -> tuple[RuleViolation | None, Game | None]:
+    """``_examine``, with anything that isn't a game in play (or a history that doesn't replay) refused
+    with the rule error: a caller handling RuleViolation never meets another exception."""
+    if not isinstance(game, Game):
+        return RuleViolation("not_a_game", "There is no game to take back from."), None
+    if start is not None and not isinstance(start, Game):
+        start = None  # a kept copy that isn't a game is not trusted: the turn is rebuilt from the moves
+    try:
+        return _examine(game, start)
+    except RuleViolation as err:
+        return err, None
+    except (ValueError, TypeError, AttributeError, LookupError):
+        return RuleViolation("cannot_take_back", "This turn's moves can't be rebuilt, so nothing is taken back."), None
 
 
 def _examine(game: Game, start: Game | None) -> tuple[RuleViolation | None, Game | None]:

@@ -31,7 +31,7 @@ from . import challenge, saves, sides, stats
 from .games import KeptGame
 from .narrate import advice, describe_action, describe_entry, short_entry, who
 from .pad import Message, PadDesk
-from .settings import PRESET_NAMES, Settings
+from .settings import PRESET_NAMES, Settings, rules_words
 from .share import ShareRequest, build_query, parse_deal_number
 from .sides import HUMAN as HUMAN
 from .watch import Watch
@@ -45,7 +45,7 @@ SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch", "stat
 SHEETS = ("menu", "moves", "help")
 PASSIVE = frozenset(
     {"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab", "house",
-     "delete-game", "keep-game", "watch", "watch-step", "watch-close", "watch-challenge"}
+     "delete-game", "keep-game", "watch", "watch-step", "watch-close", "watch-challenge", "keep-challenge"}
 )
 """Taps that only look (open a panel, read a reason): they leave the highlights of the last moves alone."""
 MAX_INDEX_DIGITS = 4
@@ -193,6 +193,7 @@ class Controller:
         self.kept: list[KeptGame] = []  # the games put aside (ui/main.py reads them from the store)
         self.kept_copies: list[saves.Kept] = []  # damaged or unreadable copies kept aside
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
+        self.confirm_spoil = ""  # the key of the unplayed received challenge whose watching waits for a yes
         self.turn_start: Game | None = None  # the game right after South's draw this turn (for Undo)
         self._undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
         self.pads = PadDesk()  # the score pads for games played with real cards (ui/pad.py)
@@ -795,7 +796,7 @@ class Controller:
 
     def start_challenge(self, received: challenge.Challenge, now: int) -> None:
         """Play a challenge's deal against its computer level (the game on the table is put aside first)."""
-        record = self.challenges.get(received.key) or challenge.new_record(received, now, sent=False)
+        record = challenge.find(self.challenges, received) or challenge.new_record(received, now, False, check=False)
         self.challenges[record.key] = record
         record.changed = True
         self.new_game(received.deal, received.rules)
@@ -804,17 +805,19 @@ class Controller:
         self._cap_challenges()
         sender = f" from {received.name}" if received.name else ""
         theirs = sides.totals_words(received.rules.players, received.theirs.totals)
-        check = ("their moves lead to it" if record.verified
-                 else "unverified: their moves don't lead to it, so it can't be watched")
+        check = ("their moves lead to it; the computers' moves are checked once you have played it"
+                 if record.verified is None
+                 else "their moves lead to it" if record.verified
+                 else "unverified: it doesn't follow from the link, so it can't be watched")
         self.note = Note(
-            f"A challenge{sender}: deal {received.deal:,}, {received.rules.title}, {received.level} computer "
+            f"A challenge{sender}: deal {received.deal:,}, {rules_words(received.rules)}, {received.level} computer "
             f"players. Their result: {theirs} ({check}). Play the same cards and compare."
         )
 
     def attach_challenge(self) -> None:
         """After a reload: the received challenge whose deal is on the table, if any, and its level."""
         for record in sorted(self.challenges.values(), key=lambda r: r.played, reverse=True):
-            if challenge.matches(record, self.game) and (record.mine is None or self.game.over):
+            if challenge.matches(record, self.game) and (record.mine is None or self.game.over) and not record.gave_up:
                 self.active_challenge = record.key
                 self.level_override = record.challenge.level
                 return
@@ -824,7 +827,7 @@ class Controller:
 
     def _finish_challenge(self) -> None:
         record = self.current_challenge()
-        if record is not None and record.mine is None:
+        if record is not None and record.mine is None and not record.gave_up:
             self.challenges[record.key] = challenge.with_mine(record, self.game)
 
     def make_challenge(self, now: int) -> str:
@@ -858,17 +861,34 @@ class Controller:
     def _on_watch_challenge(self, arg: str) -> None:
         """Watch the sender's game of a challenge (only when their result follows from their moves)."""
         record = self.challenges.get(arg)
+        self.confirm_spoil = ""
         if record is None:
             return
-        game = challenge.verify(record.challenge) if record.verified else None
+        if record.verified is not False and not record.watchable:  # not played yet: watching shows every hand
+            self.confirm_spoil = record.key
+            return
+        game = challenge.watch_game(record)
         if game is None:
-            self.note = Note("That challenge's game can't be watched: its result doesn't follow from its moves.",
+            self.note = Note("That challenge's game can't be watched: its result doesn't follow from its link.",
                              "error")
             return
         who = record.challenge.name or ("your" if record.sent else "their")
         self.open_watch(game, f"{who} game, deal {record.challenge.deal:,}", back=self.screen)
         if self.watch is not None:
             self.watch.level = record.challenge.level  # its reasons come from the level it was played at
+
+    def _on_give_up_challenge(self, arg: str) -> None:
+        """Watch a received challenge without playing it (after the warning): it is never filed as played."""
+        record = self.challenges.get(arg)
+        if record is None or arg != self.confirm_spoil:
+            return
+        self.challenges[arg] = challenge.give_up(record)
+        if self.active_challenge == arg:
+            self.active_challenge = ""
+        self._on_watch_challenge(arg)
+
+    def _on_keep_challenge(self, arg: str) -> None:
+        self.confirm_spoil = ""
 
     # ----- watching a game again ------------------------------------------------
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.deal import MAX_DEAL
 from engine.errors import LoadError
 from engine.seats import PLAYER_COUNTS, sides
 from engine.serialize import parse_json
@@ -25,6 +26,11 @@ MAX_GAMES = 30
 """At most this many games are kept aside; past it the oldest finished ones go first."""
 MAX_RECORD_CHARS = 2_100_000
 MAX_TITLE = 60
+MAX_TIME = 10**13
+"""Latest time a kept game may carry, in ms since 1970 (the year 2286)."""
+MAX_ROUNDS = 1_000
+MAX_TOTAL = 10**9
+"""Bounds no real game comes near: a record past them is damaged, and left out."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +57,10 @@ class KeptGame:
 
     def when(self) -> str:
         """When it was last played, as a player reads it ('1 Dec 10:30')."""
-        return time.strftime("%d %b %H:%M", time.gmtime(self.played / 1000)).lstrip("0") + " UTC"
+        try:
+            return time.strftime("%d %b %H:%M", time.gmtime(self.played / 1000)).lstrip("0") + " UTC"
+        except (OverflowError, OSError, ValueError):  # a time no clock reaches (``read`` keeps them out)
+            return "at an unknown time"
 
 
 def record(game: Game, save_text: str, played: int) -> str:
@@ -73,8 +82,8 @@ def record(game: Game, save_text: str, played: int) -> str:
 
 
 def read(key: str, raw: Any) -> KeptGame | None:
-    """A kept game read back, or None unless the record is whole and every field has its type."""
-    if not isinstance(raw, str):
+    """A kept game read back, or None unless the record is whole and every field has its type and range."""
+    if not isinstance(raw, str) or not isinstance(key, str):
         return None
     try:
         data = parse_json(raw, "kept game", MAX_RECORD_CHARS)
@@ -86,12 +95,15 @@ def read(key: str, raw: Any) -> KeptGame | None:
     totals, over, played, save = data.get("totals"), data.get("over"), data.get("played"), data.get("save")
     if type(deal) is not int or type(round_index) is not int or type(played) is not int:
         return None
+    if not (1 <= deal <= MAX_DEAL and 0 <= round_index <= MAX_ROUNDS and 0 <= played <= MAX_TIME):
+        return None  # a time past the year 2286 can't be printed as a date (10**20 broke the Games screen)
     if not (isinstance(title, str) and len(title) <= MAX_TITLE):
         return None
     players = data.get("players", 4)
     if type(players) is not int or players not in PLAYER_COUNTS:
         return None
-    if not (isinstance(totals, list) and len(totals) == sides(players) and all(type(x) is int for x in totals)):
+    if not (isinstance(totals, list) and len(totals) == sides(players)
+            and all(type(x) is int and abs(x) <= MAX_TOTAL for x in totals)):
         return None
     if type(over) is not bool or not isinstance(save, str):
         return None

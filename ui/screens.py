@@ -8,7 +8,7 @@ from engine.rules import preset
 from engine.scoring import TeamScore
 from engine.state import Game, seat_names
 
-from . import sides
+from . import challenge, sides
 from .controller import HUMAN, Controller
 from .rules_text import rules_page
 from .settings import (
@@ -17,6 +17,7 @@ from .settings import (
     PRESET_NAMES,
     PRESET_TITLES,
     SPEEDS,
+    rules_words,
     switch_applies,
     switch_options,
     switch_value,
@@ -313,7 +314,8 @@ def challenge_section(ctrl: Controller) -> str:
         f'<tr><th scope="row">{esc(sides.short(n, t))}</th><td>{theirs[t]:,}</td><td>{mine[t]:,}</td></tr>'
         for t in sides.order(n)
     )
-    status = "verified: their moves lead to it" if record.verified else "unverified: it doesn't follow from their moves"
+    status = ("verified: the deal, the computers' moves and their take-backs lead to it" if challenge.checked(record)
+              else "unverified: it doesn't follow from their link")
     undo = []
     if c.theirs.takebacks:
         undo.append(f"{who} used Undo {c.theirs.takebacks} time{'s' if c.theirs.takebacks != 1 else ''}.")
@@ -348,13 +350,20 @@ def challenges_list(ctrl: Controller) -> str:
         n = c.rules.players
         who = "You sent" if record.sent else (f"From {c.name}" if c.name else "Received")
         theirs = _result_words(n, c.theirs.totals)
-        mark = "" if record.verified else " (unverified)"
+        mark = challenge.check_words(record) if record.watchable or record.verified is False else ""
         mine = f" · yours: {_result_words(n, record.mine.totals)}" if record.mine else (
-            "" if record.sent else " · not played yet")
+            "" if record.sent else " · watched without playing" if record.gave_up else " · not played yet")
         buttons = button("watch-challenge", "Watch their game" if not record.sent else "Watch", arg=record.key) \
-            if record.verified else ""
+            if record.verified is not False else ""
+        if ctrl.confirm_spoil == record.key:
+            buttons = (
+                '<p class="confirm" role="alert">Watching their game first shows every hand and foot, and their '
+                "moves: it spoils this challenge, which then can't be played for a result. Watch it anyway?</p>"
+                + button("give-up-challenge", "Yes, watch it", arg=record.key)
+                + button("keep-challenge", "Play it first", arg=record.key, cls="primary")
+            )
         items.append(
-            f'<li class="kept"><p><b>{esc(who)}: deal {c.deal:,}</b> · {esc(c.rules.title)} · {esc(c.level)}<br>'
+            f'<li class="kept"><p><b>{esc(who)}: deal {c.deal:,}</b> · {esc(rules_words(c.rules))} · {esc(c.level)}<br>'
             f"<small>{'your game' if record.sent else 'their game'}: {esc(theirs)}{esc(mark)}{esc(mine)}</small></p>"
             + (f'<div class="row">{buttons}</div>' if buttons else "")
             + "</li>"

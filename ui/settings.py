@@ -281,6 +281,28 @@ def house_of(rules: RuleSet) -> dict[str, Any]:
     return out
 
 
+def offered(rules: RuleSet) -> bool:
+    """True when ``rules`` is a preset plus house-rule switches Settings offers, every other value the
+    preset's (what a challenge link may carry); never raises."""
+    if not isinstance(rules, RuleSet) or rules.name not in PRESETS:
+        return False
+    try:
+        return rules_for(rules.name, house_of(rules)) == rules
+    except (ValueError, TypeError, KeyError):
+        return False
+
+
+def rules_words(rules: RuleSet) -> str:
+    """The rules' title, and each house rule that differs from the preset under its own name
+    ("Classic Hand and Foot; house rules: Turn up a card to start the pile: Yes")."""
+    changed = []
+    for key, value in house_of(rules).items():
+        label, choices = HOUSE_CHOICES[key]
+        text = next((t for v, _c, t in choices if v == value and type(v) is type(value)), str(value))
+        changed.append(f"{label}: {text}")
+    return rules.title + ("; house rules: " + "; ".join(changed) if changed else "")
+
+
 @dataclass(frozen=True)
 class Settings:
     """What the player chose: rules for the next game, computer level, and how cards look."""

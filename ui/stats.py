@@ -229,7 +229,8 @@ def read_summary(data: Any) -> Summary | None:
     totals, result = data.get("totals"), data.get("result")
     if not (isinstance(key, str) and len(key) == KEY_CHARS and all(c in "0123456789abcdef" for c in key)):
         return None
-    if not (_int(played, 0, 10**14) and name in PRESETS and type(house) is bool and level in LEVEL_NAMES):
+    if not (_int(played, 0, 10**14) and isinstance(name, str) and name in PRESETS  # a list isn't hashable
+            and type(house) is bool and isinstance(level, str) and level in LEVEL_NAMES):
         return None
     if not (_int(players, 2, 6) and players in seats.PLAYER_COUNTS and _int(deal, 1, MAX_DEAL)):
         return None
