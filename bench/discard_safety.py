@@ -34,7 +34,7 @@ from engine.bots.context import Ctx
 from engine.bots.hard import HardBot
 from engine.bots.normal import NormalBot
 from engine.bots.safety import features, stated_chance
-from engine.plans import pairs_with
+from engine.checks import pairs_with
 from engine.rules import PRESETS, RuleSet
 from engine.state import Game
 from engine.views import view_for

@@ -39,8 +39,8 @@ from engine.bots import make_bot
 from engine.bots.base import Bot, Decision
 from engine.bots.context import Ctx
 from engine.bots.normal import CLOSE_TO_OUT, NormalBot
+from engine.checks import partners_block
 from engine.melds import book_needs
-from engine.plans import partners_block
 from engine.rules import PRESETS, RuleSet
 from engine.scoring import TeamScore, card_cost
 from engine.state import Game

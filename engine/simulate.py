@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from .actions import Action
 from .deal import MAX_DEAL, SplitMix64
 from .invariants import problems
-from .legal import legal_actions
+from .moves import legal_actions
 from .rules import RuleSet
 from .state import Game
 

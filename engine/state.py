@@ -2,7 +2,7 @@
 
 ``apply`` validates the whole action first and raises ``RuleViolation`` before
 touching anything, so an illegal action leaves the game exactly as it was; the
-checks themselves (the "plans") live in ``engine.plans``.
+checks themselves (the "plans") live in ``engine.checks``.
 Seats run 0..n-1 in turn order; with four players seat 0 is South, 1 West,
 2 North, 3 East, and teams are seats of the same parity (0 = South/North).
 With two or three players each seat is a side of its own (``engine.seats``).
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from . import plans, seats
+from . import checks, seats
 from .actions import (
     Action,
     Answer,
@@ -238,7 +238,7 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Apply an action; raise RuleViolation and change nothing if it is illegal."""
-        plans.check_shape(action)
+        checks.check_shape(action)
         match action:
             case Draw():
                 self._draw()
@@ -263,7 +263,7 @@ class Game:
     def check(self, action: Action) -> RuleViolation | None:
         """The violation the action would raise, or None if it is legal (changes nothing)."""
         try:
-            plans.validate(self, action)
+            checks.validate(self, action)
         except RuleViolation as err:
             return err
         return None
@@ -293,7 +293,7 @@ class Game:
     # ----- drawing and the pile -----------------------------------------------
 
     def _draw(self) -> None:
-        plans.need_phase(self, "draw")
+        checks.need_phase(self, "draw")
         seat = self.turn
         p = self.players[seat]
         count = min(self.rules.draw, len(self.stock))
@@ -307,7 +307,7 @@ class Game:
         self._refill_empty_hand(seat)
 
     def _pick_up(self, extra: Sequence[MeldPlay]) -> None:
-        own, meld_rank, target, take, rest = plans.plan_pickup(self, extra)
+        own, meld_rank, target, take, rest = checks.plan_pickup(self, extra)
         seat = self.turn
         p = self.players[seat]
         team = self.teams[self.team_of(seat)]
@@ -338,7 +338,7 @@ class Game:
     # ----- melding ------------------------------------------------------------
 
     def _meld(self, plays: Sequence[MeldPlay]) -> None:
-        plans.plan_meld(self, plays)
+        checks.plan_meld(self, plays)
         seat = self.turn
         team = self.teams[self.team_of(seat)]
         had_book = team.books() > 0
@@ -422,7 +422,7 @@ class Game:
     # ----- discarding and going out -------------------------------------------
 
     def _discard(self, card: Card) -> None:
-        plans.plan_discard(self, card)
+        checks.plan_discard(self, card)
         seat = self.turn
         p = self.players[seat]
         p.hand.remove(card)
@@ -438,22 +438,22 @@ class Game:
         self._end_turn(played_foot=in_foot)
 
     def _end_turn_action(self) -> None:
-        plans.plan_end_turn(self)
+        checks.plan_end_turn(self)
         self.log.append(EndedTurn(self.turn))
         self._end_turn()
 
     def can_go_out_now(self, seat: int) -> bool:
         """True when the seat meets every condition to go out (books, foot, partner)."""
-        return plans.go_out_problem(self, seat, self.teams[self.team_of(seat)].melds) is None
+        return checks.go_out_problem(self, seat, self.teams[self.team_of(seat)].melds) is None
 
     def _ask(self) -> None:
-        plans.plan_ask(self)
+        checks.plan_ask(self)
         self.asked = True
         self.phase = "answer"
         self.log.append(Asked(self.turn))
 
     def _answer(self, yes: bool) -> None:
-        plans.need_phase(self, "answer")
+        checks.need_phase(self, "answer")
         self.permission = yes
         self.phase = "play"
         mate = self.partner(self.turn)
@@ -499,7 +499,7 @@ class Game:
         return score(self.rules, self.table_of(team, went_out), team)
 
     def _next_round(self) -> None:
-        plans.plan_next_round(self)
+        checks.plan_next_round(self)
         self.round_index += 1
         self._start_round()
 

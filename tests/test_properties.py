@@ -30,7 +30,7 @@ from engine.actions import (
 )
 from engine.errors import RuleViolation
 from engine.invariants import problems
-from engine.legal import legal_actions
+from engine.moves import legal_actions
 from engine.rules import PRESETS
 from engine.serialize import from_dict, to_dict
 from engine.state import Game

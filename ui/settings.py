@@ -10,8 +10,8 @@ import json
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from engine.checks import wild_top_takeable
 from engine.errors import LoadError
-from engine.plans import wild_top_takeable
 from engine.rules import (
     LEGACY_VALUES,
     PRESETS,
