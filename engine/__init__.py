@@ -18,7 +18,8 @@ from .actions import (
     to_text,
 )
 from .errors import LoadError, RuleViolation
-from .rules import HOUSE_RULES, PRESETS, RuleSet, preset
+from .house_rules import HOUSE_RULES
+from .rules import PRESETS, RuleSet, preset
 from .scoring import Leftover, ScoreLine, TeamScore, TeamTable, score
 from .serialize import from_dict, to_dict
 from .state import Game, new_game

@@ -453,24 +453,6 @@ upcard, and the club sheet's canasta values (7s and 5s 2,000, wild 1,500).
 PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, PAGAT, ROOK, THIRTEEN, HKF)}
 PRESET_CODES = {"classic": "000", "pagat": "001", "rook": "002", "thirteen": "003", "hkf": "004"}
 
-HOUSE_RULES: tuple[str, ...] = (
-    "pickup",
-    "pickup_before_opening",
-    "pickup_minimum",
-    "partner_in_foot",
-    "go_out_discard",
-    "extras_on_books",
-    "black_three_left",
-    "red_three_unplayed",
-    "first_meld_by_round",
-    "first_meld_by_score",
-    "rank_books",
-    "wild_book",
-    "upcard",
-    "players",
-)
-"""The switches offered in Settings on top of any preset."""
-
 
 def preset(name: str, **options: Any) -> RuleSet:
     """A preset by name, with house-rule switches; unknown names raise ValueError."""
