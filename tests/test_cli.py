@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine import cards as C
-from engine.arena import run_arena
 from engine.deal import deal
+from engine.lab.arena import run_arena
 from engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -29,7 +29,7 @@ from engine.actions import (
     to_text,
 )
 from engine.errors import RuleViolation
-from engine.invariants import problems
+from engine.lab.invariants import problems
 from engine.moves import legal_actions
 from engine.rules import PRESETS
 from engine.serialize import from_dict, to_dict
