@@ -13,12 +13,11 @@ import json
 import time
 from collections.abc import Callable
 
+from engine.bots import LEVELS
 from engine.lab.botgame import make_bots, play_bots
 from engine.lab.simulate import play_random_game
 from engine.rules import PRESETS
 from engine.state import Game
-
-LEVELS = ("random", "easy", "normal", "hard")
 
 
 def measure(name: str, games: int, seed: int) -> dict[str, float]:

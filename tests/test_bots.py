@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.actions import Answer, AskGoOut, to_text
-from engine.bots import Decision, hint, make_bot
+from engine.bots import LEVELS, Decision, hint, make_bot
 from engine.bots.sampling import known_holdings, sample_game, unseen_cards
 from engine.deal import SplitMix64
 from engine.lab.arena import run_arena
@@ -17,7 +17,6 @@ from engine.rules import PRESETS, RuleSet, preset
 from engine.state import Game
 from engine.views import view_for
 
-LEVELS = ("random", "easy", "normal", "hard")
 ALONE = [preset("classic", players=2), preset("hkf", players=3), preset("pagat", players=3)]
 """Individual play: two or three players, each on their own."""
 RULES = [*PRESETS.values(), preset("classic", pickup="whole"), preset("pagat", players=6),
