@@ -68,7 +68,7 @@ from .house_rules import (
 )
 from .melds import BOOK_SIZE, check_meld, meld_value
 from .moves import legal_actions, meld_targets, outline_cards, pickup_blocked
-from .rules import LEGACY_VALUES, PRESETS, RuleSet, preset, rules_from_dict, rules_to_dict
+from .rules import PRESETS, RuleSet, preset
 from .scoring import (
     Leftover,
     LeftoverCount,
@@ -95,6 +95,7 @@ from .serialize import (
     too_deep,
 )
 from .state import Game, new_game
+from .stored_rules import LEGACY_VALUES, rules_from_dict, rules_to_dict
 from .takeback import take_back, takeback_problem
 from .views import MeldView, SeatView, TeamView, View, view_for
 

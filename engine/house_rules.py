@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .checks import wild_top_takeable
-from .rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, RuleSet, preset, validate_rules
+from .rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, RuleSet, preset
+from .stored_rules import validate_rules
 
 Choice = tuple[Any, str, str]
 """(value, short code for links, label)."""

@@ -20,14 +20,16 @@ from engine.actions import AskGoOut, Discard, Meld
 from engine.bots import make_bot
 from engine.bots.context import Ctx
 from engine.deal import SplitMix64, deal, full_deck
+from engine.errors import LoadError
 from engine.events import Asked, PickedUpSet
 from engine.lab.arena import play_deal
 from engine.lab.botgame import play_bots
 from engine.lab.invariants import problems
 from engine.lab.simulate import simulate
-from engine.rules import PRESETS, LoadError, preset, rules_from_dict, rules_to_dict, validate_rules
+from engine.rules import PRESETS, preset
 from engine.serialize import from_dict, to_dict
 from engine.state import Game
+from engine.stored_rules import rules_from_dict, rules_to_dict, validate_rules
 from engine.views import view_for
 
 from .helpers import arrange, cards, onto, play, reason

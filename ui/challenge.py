@@ -28,10 +28,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import LoadError
-from engine.rules import RuleSet, rules_from_dict, rules_to_dict
+from engine.rules import RuleSet
 from engine.seats import sides
 from engine.serialize import MAX_ACTIONS, digest, parse_json, replay
 from engine.state import Game
+from engine.stored_rules import rules_from_dict, rules_to_dict
 
 PARAM = "challenge"
 PREFIX = "challenge-"

@@ -21,9 +21,10 @@ from engine.deal import MAX_DEAL
 from engine.errors import LoadError, RuleViolation
 from engine.melds import check_meld, meld_value
 from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
-from engine.rules import RuleSet, rules_to_dict
+from engine.rules import RuleSet
 from engine.serialize import from_dict, parse_json, replay, to_dict
 from engine.state import Game
+from engine.stored_rules import rules_to_dict
 from engine.takeback import take_back, takeback_problem
 from engine.views import View, view_for
 

@@ -33,8 +33,9 @@ from engine.house_rules import (  # one copy of the house rules, in the engine; 
     switch_options,
     switch_value,
 )
-from engine.rules import LEGACY_VALUES, RuleSet, preset
+from engine.rules import RuleSet, preset
 from engine.serialize import parse_json
+from engine.stored_rules import LEGACY_VALUES
 
 __all__ = [
     "BRINGS",
