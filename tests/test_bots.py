@@ -54,18 +54,21 @@ def rearranged(game: Game, seat: int, seed: int) -> Game:
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name}-{'-'.join(r.overrides)}")
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_decision_is_legal_and_explained(rules: RuleSet, level: str) -> None:
     play(rules, 11, level, 700 if level != "hard" else 300)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_honest_hidden_cards_do_not_change_decisions(level: str, name: str) -> None:
     check_honest(preset(name), level)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("rules", ALONE, ids=lambda r: f"{r.name}-{r.players}")
 def test_honest_in_individual_play(level: str, rules: RuleSet) -> None:
@@ -151,6 +154,7 @@ def test_sampled_games_match_the_view() -> None:
             assert game.players[s].hand.count(card) >= n
 
 
+@pytest.mark.slow
 def test_arena_smoke_json_keys() -> None:
     result = run_arena(preset("classic"), "easy", "random", 2).as_dict()
     assert {"a_win_rate", "ci95", "mean_score_diff", "decision_ms"} <= set(result)

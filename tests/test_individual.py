@@ -186,6 +186,7 @@ def test_views_saves_and_the_next_opponent() -> None:
     assert again == played and again.sides == 3 and len(again.totals) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("name", sorted(set(PRESETS) - {"rook"}))
 def test_simulated_individual_games_keep_every_invariant(name: str, players: int) -> None:
@@ -194,6 +195,7 @@ def test_simulated_individual_games_keep_every_invariant(name: str, players: int
     assert report.rounds == 12
 
 
+@pytest.mark.slow
 def test_bots_play_whole_individual_games_and_some_go_out() -> None:
     """Three Normal players in classic: every round is scored, and players do go out."""
     records = play_deal((preset("classic", players=3), 700_000_001, "hard", "normal"))

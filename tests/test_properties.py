@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -126,6 +127,7 @@ def test_illegal_actions_raise_and_change_nothing(
         assert_refused_without_change(game, action)
 
 
+@pytest.mark.slow
 @FAST
 @given(presets, deal_numbers, choices, st.text(max_size=40), st.data())
 def test_random_text_actions_never_crash(

@@ -175,6 +175,7 @@ def test_the_calibration_bench_judges_a_band_by_its_games() -> None:
     assert hi == 1.0 and lo < 0.6
 
 
+@pytest.mark.slow
 def test_the_recalibration_fit_finds_the_bends_that_made_the_outcomes() -> None:
     """``bench.fit_safety.recal_fit`` recovers a twice-bent line from outcomes drawn with it, and
     ``safety.recalibrate`` is that line: continuous at each knee and rising wherever the slopes add
