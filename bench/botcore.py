@@ -24,7 +24,8 @@ def play(level: str, preset: str, deal: int) -> tuple[list[float], str]:
     """One whole game with ``level`` in every seat; each decision's wall time in ms, and a digest.
 
     A decision is what the page does before showing a computer's move: build the seat's view
-    and ``decide`` on it.  The trivial "next round" decisions are left out, as engine.arena does.
+    and ``decide`` on it.  The trivial "next round" decisions are left out, as engine.lab.arena does
+    (this file keeps its own loop: the page has no ``engine.lab``).
     """
     rules = PRESETS[preset]
     game = Game(rules, deal)

@@ -15,10 +15,10 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from engine.bots import LEVELS
+
 from . import botcore
 from .common import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, load_average, percentile, serve
-
-LEVELS = ["random", "easy", "normal", "hard"]
 
 
 def stats(times: list[float]) -> dict[str, float]:

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from engine.arena import percentile as engine_percentile
+from engine.lab.arena import percentile as engine_percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"

@@ -29,17 +29,17 @@ from engine import cards as C
 from engine import seats
 from engine.actions import Discard, PickUp
 from engine.bots import make_bot
-from engine.bots.base import Bot, decision_rng
+from engine.bots.base import Bot, Decision, decision_rng
 from engine.bots.context import Ctx
 from engine.bots.hard import HardBot
 from engine.bots.normal import NormalBot
 from engine.bots.safety import features, stated_chance
-from engine.plans import pairs_with
+from engine.checks import pairs_with
+from engine.lab.botgame import MAX_DECISIONS, play_bots
 from engine.rules import PRESETS, RuleSet
 from engine.state import Game
 from engine.views import view_for
 
-MAX_DECISIONS = 60_000
 TOLERANCE = 0.05
 """The issue's target: a band's share taken within 5 points of its mean prediction."""
 
@@ -66,13 +66,11 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row
     bots: list[Bot] = [make_bot(levels[seats.team_of(s, rules.players)], s, deal) for s in range(rules.players)]
     pending: tuple[str, float, int, bool, str] | None = None  # level, chance, next seat, pair held, situation
     extra: dict[str, Any] = {}
-    for _ in range(MAX_DECISIONS):
-        if game.over:
-            return
-        seat = game.to_act if game.to_act is not None else 0
+
+    def watch(game: Game, seat: int, d: Decision) -> None:
+        nonlocal pending, extra
         view = view_for(game, seat)
         bot = bots[seat]
-        d = bot.decide(view)
         if pending is not None and seat == pending[2] and game.phase == "draw":
             rows.append((pending[0], pending[1], isinstance(d.action, PickUp), pending[3], pending[4],
                          f"{deal} {levels[0]}"))
@@ -100,8 +98,10 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], rows: list[Row
             size = "1-3" if pile <= 3 else "4-9" if pile < 10 else "10+"
             where = f"{'opened' if opened else 'not opened'}, pile {size}"
             pending = (bot.level, chance, nxt, held_pair(game, nxt, card), where)
-        game.apply(d.action)
-    raise RuntimeError(f"deal {deal}: the game did not end")
+
+    play_bots(game, bots, MAX_DECISIONS, before=watch)
+    if not game.over:
+        raise RuntimeError(f"deal {deal}: the game did not end")
 
 
 def interval(rows: list[Row], z: float = 1.96) -> tuple[float, float]:

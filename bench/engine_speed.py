@@ -13,13 +13,11 @@ import json
 import time
 from collections.abc import Callable
 
-from engine.bots import make_bot
+from engine.bots import LEVELS
+from engine.lab.botgame import make_bots, play_bots
+from engine.lab.simulate import play_random_game
 from engine.rules import PRESETS
-from engine.simulate import play_random_game
 from engine.state import Game
-from engine.views import view_for
-
-LEVELS = ("random", "easy", "normal", "hard")
 
 
 def measure(name: str, games: int, seed: int) -> dict[str, float]:
@@ -49,12 +47,7 @@ def _rates(games: int, play: Callable[[int], Game]) -> dict[str, float]:
 def play_bot_game(name: str, level: str, deal: int) -> Game:
     """One whole game with ``level`` in every seat."""
     rules = PRESETS[name]
-    game = Game(rules, deal)
-    bots = [make_bot(level, s, deal) for s in range(rules.players)]
-    while not game.over:
-        seat = game.to_act if game.to_act is not None else 0
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
-    return game
+    return play_bots(Game(rules, deal), make_bots(level, rules, deal))
 
 
 def measure_bots(name: str, level: str, games: int, first_deal: int = 1) -> dict[str, float]:

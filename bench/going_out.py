@@ -39,8 +39,9 @@ from engine.bots import make_bot
 from engine.bots.base import Bot, Decision
 from engine.bots.context import Ctx
 from engine.bots.normal import NormalBot
+from engine.checks import partners_block
+from engine.lab.botgame import MAX_DECISIONS, play_bots
 from engine.melds import book_needs
-from engine.plans import partners_block
 from engine.rules import PRESETS, RuleSet
 from engine.scoring import TeamScore, card_cost
 from engine.state import Game
@@ -48,7 +49,6 @@ from engine.views import view_for
 
 FEW = 5
 """Cards in an opponent's foot hand that count as 'few' when checking the claim."""
-MAX_DECISIONS = 60_000
 
 
 def side_short(game: Game, seat: int) -> int:
@@ -153,11 +153,11 @@ class _Waiting:
 def finish_round(game: Game, bots: list[Bot]) -> int:
     """Play on to the round's end; the round's score difference, team 0 minus team 1."""
     start = game.round_index
-    for _ in range(MAX_DECISIONS):
-        if game.phase in ("round_over", "game_over") or game.round_index != start:
-            break
-        seat = game.to_act if game.to_act is not None else 0
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
+
+    def over(game: Game) -> bool:
+        return game.phase in ("round_over", "game_over") or game.round_index != start
+
+    play_bots(game, bots, MAX_DECISIONS, until=over)
     res = game.results[-1]
     return res.scores[0].total - res.scores[1].total
 
@@ -198,13 +198,9 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], tally: Tally, 
     """One whole game, checking claims (and, with ``wait``, playing every yes both ways)."""
     game = Game(rules, deal)
     bots = [make_bot(levels[seats.team_of(s, rules.players)], s, deal) for s in range(rules.players)]
-    for _ in range(MAX_DECISIONS):
-        if game.over:
-            return
-        seat = game.to_act if game.to_act is not None else 0
-        bot = bots[seat]
-        d = bot.decide(view_for(game, seat))
-        level = bot.level
+
+    def check(game: Game, seat: int, d: Decision) -> None:
+        level = bots[seat].level
         said = {c.kind for c in d.why.why}
         if "close_to_out" in said:
             tally.add(f"{level}: close to going out", close_is_true(game, seat),
@@ -225,8 +221,10 @@ def play_game(rules: RuleSet, deal: int, levels: tuple[str, str], tally: Tally, 
             tally.add(f"{level}: answers that say yes", d.action.yes, "")
         if wait and level != "random" and game.phase != "round_over" and is_yes(game, d):
             records.append(play_both_ways(game, bots, seat, d))
-        game.apply(d.action)
-    raise RuntimeError(f"deal {deal}: the game did not end")
+
+    play_bots(game, bots, MAX_DECISIONS, before=check)
+    if not game.over:
+        raise RuntimeError(f"deal {deal}: the game did not end")
 
 
 def play_both_ways(game: Game, bots: list[Bot], seat: int, d: Decision) -> WaitRecord:

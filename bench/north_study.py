@@ -23,13 +23,12 @@ from dataclasses import asdict, dataclass
 
 from engine import cards as C
 from engine.actions import Discard, PickUp
-from engine.bots import make_bot
+from engine.bots import Decision, make_bot
+from engine.lab.botgame import MAX_DECISIONS, play_bots
 from engine.rules import PRESETS
 from engine.state import Game
-from engine.views import view_for
 
 NORTH, EAST = 2, 3
-MAX_DECISIONS = 60_000
 
 
 @dataclass
@@ -65,16 +64,20 @@ def play(rules_name: str, deal: int, north: str, study: Study) -> None:
     game = Game(rules, deal)
     bots = [make_bot(north if s == NORTH else "normal", s, deal) for s in range(rules.players)]
     last_discarder: int | None = None
-    for _ in range(MAX_DECISIONS):
-        if game.over:
-            break
-        seat = game.to_act if game.to_act is not None else 0
+    phase = game.phase
+    before = 0
+    taken: list[int] = []
+
+    def look(game: Game, _seat: int, d: Decision) -> None:
+        nonlocal phase, before, taken
         phase = game.phase
-        action = bots[seat].decide(view_for(game, seat)).action
-        if isinstance(action, PickUp):
+        if isinstance(d.action, PickUp):
             before = len(game.pile)
             taken = list(game.pile)
-        game.apply(action)
+
+    def count(game: Game, seat: int, d: Decision) -> None:
+        nonlocal last_discarder
+        action = d.action
         if isinstance(action, PickUp):
             took = before - len(game.pile)
             if seat == EAST and last_discarder == NORTH:
@@ -90,6 +93,8 @@ def play(rules_name: str, deal: int, north: str, study: Study) -> None:
             study.rounds += 1
             study.black3_held += held_black_threes(game, NORTH)
             last_discarder = None
+
+    play_bots(game, bots, MAX_DECISIONS, before=look, after=count)
     study.games += 1
     ours, theirs = game.totals[0], game.totals[1]
     study.side_wins += 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0

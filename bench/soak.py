@@ -41,7 +41,7 @@ from playwright.sync_api import Page, sync_playwright
 
 from engine.deal import full_deck
 from engine.errors import LoadError
-from engine.invariants import all_cards
+from engine.lab.invariants import all_cards
 from engine.serialize import from_dict
 
 from .common import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, load_average, serve

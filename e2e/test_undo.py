@@ -8,7 +8,7 @@ from pages import Table
 from playwright.sync_api import Page
 
 from engine.actions import Meld
-from engine.legal import legal_actions
+from engine.moves import legal_actions
 from engine.rules import preset
 from engine.serialize import from_dict
 from engine.state import Game

@@ -1,5 +1,5 @@
-"""``python -m engine``: see ``engine.cli``."""
+"""``python -m engine``: the command-line tools of ``engine.lab.cli``."""
 
-from .cli import main
+from .lab.cli import main
 
 raise SystemExit(main())

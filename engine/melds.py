@@ -9,6 +9,7 @@ from . import cards as C
 from .cards import Card
 from .errors import RuleViolation
 from .rules import RuleSet
+from .wording import plural
 
 BOOK_SIZE = 7
 
@@ -194,4 +195,4 @@ def missing_books(rules: RuleSet, melds: Iterable[TableMeld]) -> list[str]:
 
 
 def _count_words(n: int, what: str) -> str:
-    return f"a {what}" if n == 1 else f"{n} more {what}s"
+    return f"a {what}" if n == 1 else f"{n} more {plural(n, what)}"

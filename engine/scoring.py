@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import cards as C
 from .cards import Card
-from .melds import BOOK_SIZE
+from .melds import BOOK_SIZE, meld_value
 from .rules import RuleSet
+from .wording import figures, plural
 
 
 @dataclass(frozen=True)
@@ -77,10 +78,8 @@ def _book_label(rules: RuleSet, rank: int, wilds: int) -> tuple[str, int]:
 
 
 def _plural(label: str, n: int) -> str:
-    if n == 1:
-        return label
     head, sep, tail = label.partition(" of ")
-    return (head + "s" + sep + tail) if sep else label + "s"
+    return plural(n, label, (head + "s" + sep + tail) if sep else None)
 
 
 def _book_lines(rules: RuleSet, melds: Sequence[tuple[int, tuple[Card, ...]]]) -> list[ScoreLine]:
@@ -108,15 +107,10 @@ def card_cost(rules: RuleSet, card: Card) -> int:
     return rules.card_values[C.rank(card)]
 
 
-def leftover_points(rules: RuleSet, cards: Iterable[Card], unplayed: bool) -> int:
-    """What cards left over cost (a positive number)."""
-    return sum(card_cost(rules, c) for c in cards)
-
-
 def score(rules: RuleSet, table: TeamTable, team: int = 0) -> TeamScore:
     """Score one team's side of the table, line by line."""
     lines = _book_lines(rules, table.melds)
-    melded = sum(rules.card_values[C.rank(c)] for _, cards in table.melds for c in cards)
+    melded = meld_value(rules, [c for _, cards in table.melds for c in cards])
     if table.melds:
         lines.append(ScoreLine("melded", "Melded cards", melded))
     open_wild = sum(1 for rank, cards in table.melds if rank == C.WILD_RANK and len(cards) < BOOK_SIZE)
@@ -129,8 +123,8 @@ def score(rules: RuleSet, table: TeamTable, team: int = 0) -> TeamScore:
         others = [c for c in left.cards if not C.is_red_three(c)]
         lines += _leftover_lines(
             left.player, left.zone, left.unplayed,
-            leftover_points(rules, others, left.unplayed) if others else None,
-            len(reds), leftover_points(rules, reds, left.unplayed),
+            sum(card_cost(rules, c) for c in others) if others else None,
+            len(reds), sum(card_cost(rules, c) for c in reds),
         )
     return TeamScore(team, tuple(lines))
 
@@ -141,8 +135,7 @@ def _table_lines(rules: RuleSet, open_wild: int, red_threes: int, went_out: bool
     if rules.unfinished_wild_penalty and open_wild:
         lines.append(ScoreLine("penalty", "Unfinished wild meld", open_wild * rules.unfinished_wild_penalty))
     if red_threes:
-        word = "red 3" if red_threes == 1 else "red 3s"
-        lines.append(ScoreLine("red_threes", f"{red_threes} {word}", red_threes * rules.red_three_bonus))
+        lines.append(ScoreLine("red_threes", figures(red_threes, "red 3"), red_threes * rules.red_three_bonus))
         if rules.red_three_seven_bonus and red_threes >= 7:
             lines.append(ScoreLine("red_threes", "Seven red 3s", rules.red_three_seven_bonus))
     if went_out:
@@ -159,7 +152,7 @@ def _leftover_lines(
     if cost is not None:
         lines.append(ScoreLine("leftover", where, -cost))
     if reds:
-        label = f"{reds} red 3{'s' if reds != 1 else ''} in {where}"
+        label = f"{figures(reds, 'red 3')} in {where}"
         lines.append(ScoreLine("leftover", label, -reds_cost))
     return lines
 

@@ -21,8 +21,8 @@ from typing import Any
 
 from .actions import from_text
 from .errors import LoadError, RuleViolation
-from .rules import rules_from_dict, rules_to_dict
 from .state import Game
+from .stored_rules import rules_from_dict, rules_to_dict
 
 SCHEMA = 1
 MAX_ACTIONS = 20_000

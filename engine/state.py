@@ -2,7 +2,7 @@
 
 ``apply`` validates the whole action first and raises ``RuleViolation`` before
 touching anything, so an illegal action leaves the game exactly as it was; the
-checks themselves (the "plans") live in ``engine.plans``.
+checks themselves (the "plans") live in ``engine.checks``.
 Seats run 0..n-1 in turn order; with four players seat 0 is South, 1 West,
 2 North, 3 East, and teams are seats of the same parity (0 = South/North).
 With two or three players each seat is a side of its own (``engine.seats``).
@@ -11,11 +11,10 @@ With two or three players each seat is a side of its own (``engine.seats``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from . import cards as C
-from . import plans, seats
+from . import checks, seats
 from .actions import (
     Action,
     Answer,
@@ -53,73 +52,9 @@ from .melds import TableMeld
 from .rules import RuleSet
 from .scoring import Leftover, TeamScore, TeamTable, game_over, score
 from .seats import SEAT_NAMES_4, SEAT_NAMES_6, seat_names
+from .table import Player, RoundResult, Team
 
 __all__ = ["SEAT_NAMES_4", "SEAT_NAMES_6", "Game", "Player", "RoundResult", "Team", "new_game", "seat_names"]
-
-@dataclass
-class Player:
-    """One seat's cards: the hand in play and the sets still face down."""
-
-    hand: list[Card]
-    knee: list[Card]
-    foot: list[Card]
-    knee_taken: bool = False
-    foot_taken: bool = False
-    knee_due: bool = False
-    """Knee game: pick up the knee after the next draw (the partner finished a book)."""
-    played_foot: bool = False
-
-    def copy(self) -> Player:
-        """An independent copy."""
-        return Player(
-            list(self.hand),
-            list(self.knee),
-            list(self.foot),
-            self.knee_taken,
-            self.foot_taken,
-            self.knee_due,
-            self.played_foot,
-        )
-
-    @property
-    def stage(self) -> str:
-        """Which set the player is playing from: 'hand', 'knee' or 'foot'."""
-        if self.foot_taken:
-            return "foot"
-        return "knee" if self.knee_taken else "hand"
-
-
-@dataclass
-class Team:
-    """A partnership's side of the table."""
-
-    melds: list[TableMeld] = field(default_factory=list)
-    red_threes: list[Card] = field(default_factory=list)
-    opened: bool = False
-
-    def copy(self) -> Team:
-        """An independent copy."""
-        return Team([m.copy() for m in self.melds], list(self.red_threes), self.opened)
-
-    def open_meld(self, rank: int) -> int | None:
-        """Index of the team's unfinished meld of ``rank``, if any."""
-        for i, m in enumerate(self.melds):
-            if m.rank == rank and not m.is_book:
-                return i
-        return None
-
-    def books(self) -> int:
-        """How many books the team has finished."""
-        return sum(1 for m in self.melds if m.is_book)
-
-
-@dataclass
-class RoundResult:
-    """How a round ended and what each team scored."""
-
-    round_index: int
-    went_out: int | None
-    scores: tuple[TeamScore, ...]
 
 
 class Game:
@@ -242,7 +177,7 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Apply an action; raise RuleViolation and change nothing if it is illegal."""
-        plans.check_shape(action)
+        checks.check_shape(action)
         empty = empty_play_problem(action)
         if empty is not None:
             raise empty
@@ -270,11 +205,11 @@ class Game:
     def check(self, action: Action) -> RuleViolation | None:
         """The violation the action would raise, or None if it is legal (changes nothing)."""
         try:
-            plans.check_shape(action)  # the same order as ``apply``: the shape, an empty meld, then the rules
+            checks.check_shape(action)  # the same order as ``apply``: the shape, an empty meld, then the rules
             empty = empty_play_problem(action)
             if empty is not None:
                 return empty
-            plans.validate(self, action)
+            checks.validate(self, action)
         except RuleViolation as err:
             return err
         return None
@@ -304,7 +239,7 @@ class Game:
     # ----- drawing and the pile -----------------------------------------------
 
     def _draw(self) -> None:
-        plans.need_phase(self, "draw")
+        checks.need_phase(self, "draw")
         seat = self.turn
         p = self.players[seat]
         count = min(self.rules.draw, len(self.stock))
@@ -318,7 +253,7 @@ class Game:
         self._refill_empty_hand(seat)
 
     def _pick_up(self, extra: Sequence[MeldPlay]) -> None:
-        own, meld_rank, target, take, rest = plans.plan_pickup(self, extra)
+        own, meld_rank, target, take, rest = checks.plan_pickup(self, extra)
         seat = self.turn
         p = self.players[seat]
         team = self.teams[self.team_of(seat)]
@@ -349,7 +284,7 @@ class Game:
     # ----- melding ------------------------------------------------------------
 
     def _meld(self, plays: Sequence[MeldPlay]) -> None:
-        plans.plan_meld(self, plays)
+        checks.plan_meld(self, plays)
         seat = self.turn
         team = self.teams[self.team_of(seat)]
         had_book = team.books() > 0
@@ -433,7 +368,7 @@ class Game:
     # ----- discarding and going out -------------------------------------------
 
     def _discard(self, card: Card) -> None:
-        plans.plan_discard(self, card)
+        checks.plan_discard(self, card)
         seat = self.turn
         p = self.players[seat]
         p.hand.remove(card)
@@ -449,22 +384,22 @@ class Game:
         self._end_turn(played_foot=in_foot)
 
     def _end_turn_action(self) -> None:
-        plans.plan_end_turn(self)
+        checks.plan_end_turn(self)
         self.log.append(EndedTurn(self.turn))
         self._end_turn()
 
     def can_go_out_now(self, seat: int) -> bool:
         """True when the seat meets every condition to go out (books, foot, partner)."""
-        return plans.go_out_problem(self, seat, self.teams[self.team_of(seat)].melds) is None
+        return checks.go_out_problem(self, seat, self.teams[self.team_of(seat)].melds) is None
 
     def _ask(self) -> None:
-        plans.plan_ask(self)
+        checks.plan_ask(self)
         self.asked = True
         self.phase = "answer"
         self.log.append(Asked(self.turn))
 
     def _answer(self, yes: bool) -> None:
-        plans.need_phase(self, "answer")
+        checks.need_phase(self, "answer")
         self.permission = yes
         self.phase = "play"
         mate = self.partner(self.turn)
@@ -510,7 +445,7 @@ class Game:
         return score(self.rules, self.table_of(team, went_out), team)
 
     def _next_round(self) -> None:
-        plans.plan_next_round(self)
+        checks.plan_next_round(self)
         self.round_index += 1
         self._start_round()
 

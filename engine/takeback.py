@@ -20,9 +20,9 @@ from __future__ import annotations
 from .actions import Meld, from_text
 from .errors import RuleViolation
 from .events import PickedUpSet, RedThree
-from .rules import rules_to_dict
 from .serialize import replay
 from .state import Game
+from .stored_rules import rules_to_dict
 
 
 def turn_start(game: Game) -> int | None:

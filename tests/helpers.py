@@ -3,7 +3,7 @@
 ``arrange`` starts from a real deal and moves cards between zones, taking the
 cards it needs from the stock first (or, failing that, swapping them out of a
 zone the scenario leaves alone), so every card stays accounted for.  It checks
-``engine.invariants.problems`` before handing the game back.
+``engine.lab.invariants.problems`` before handing the game back.
 """
 
 from __future__ import annotations
@@ -14,15 +14,14 @@ from typing import Any
 
 from engine import cards as C
 from engine.actions import Action, MeldPlay
-from engine.bots import make_bot
 from engine.errors import RuleViolation
-from engine.invariants import problems
+from engine.lab.botgame import make_bots, play_bots
+from engine.lab.invariants import problems
 from engine.melds import TableMeld
 from engine.rules import RuleSet, preset
 from engine.scoring import ScoreLine, TeamScore
 from engine.serialize import to_dict
 from engine.state import Game, RoundResult
-from engine.views import view_for
 
 
 def cards(text: str) -> list[int]:
@@ -205,17 +204,18 @@ def position_where(
     """
     for deal in deals:
         game = Game(rules, deal)
-        bots = {s: make_bot(level, s, deal) for s in range(game.n)}
-        for _ in range(max_actions):
+        found = False
+
+        def reached(game: Game) -> bool:
+            nonlocal found
             if game.phase in ("round_over", "game_over"):
-                break
-            if stop(game):
-                return to_dict(game)
-            seat = game.to_act
-            assert seat is not None
-            view = view_for(game, seat)
-            decision = bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)
-            game.apply(decision.action)
+                return True
+            found = stop(game)
+            return found
+
+        play_bots(game, make_bots(level, rules, deal), max_actions, until=reached)  # (answers are decisions too)
+        if found:
+            return to_dict(game)
     raise AssertionError(f"no {rules.name} deal in {deals} reaches the position asked for")
 
 

@@ -8,13 +8,15 @@ import pytest
 
 from engine import cards as C
 from engine.actions import Answer, AskGoOut, Draw, Meld, MeldPlay, PickUp
+from engine.bots import Decision, make_bot
 from engine.bots import explain as E
-from engine.bots import make_bot
 from engine.bots.context import Ctx
 from engine.bots.hard import take_words
 from engine.bots.normal import CLOSE_TO_OUT, NormalBot
 from engine.deal import SplitMix64
+from engine.lab.botgame import play_bots
 from engine.rules import preset
+from engine.state import Game
 from engine.views import MeldView, view_for
 from tests.helpers import arrange, cards
 
@@ -143,18 +145,17 @@ def test_meld_decisions_in_real_games_read_well() -> None:
     for name in ("classic", "hkf"):
         game = play(preset(name), 31, "hard", 0, check=False)
         bots = [make_bot("hard", s, 31) for s in range(game.n)]
-        for _ in range(500):
-            if game.over:
-                break
-            seat = game.to_act if game.to_act is not None else 0
-            d = bots[seat].decide(view_for(game, seat))
+
+        def read(_game: Game, _seat: int, d: Decision) -> None:
+            nonlocal seen
             assert not BAD_GRAMMAR.search(d.reason), d.reason
             if isinstance(d.action, Meld):
                 seen += 1
                 named = {C.rank(c) for p in d.action.plays for c in p.cards if not C.is_wild(c)}
                 for r in named:
                     assert C.rank_name(r, False) in d.reason, d.reason
-            game.apply(d.action)
+
+        play_bots(game, bots, 500, before=read)
     assert seen >= 5
 
 

@@ -8,15 +8,15 @@ from dataclasses import replace
 import pytest
 
 from engine.actions import Answer, AskGoOut, to_text
-from engine.arena import run_arena
-from engine.bots import hint, make_bot
+from engine.bots import LEVELS, Decision, hint, make_bot
 from engine.bots.sampling import known_holdings, sample_game, unseen_cards
 from engine.deal import SplitMix64
+from engine.lab.arena import run_arena
+from engine.lab.botgame import make_bots, play_bots
 from engine.rules import PRESETS, RuleSet, preset
 from engine.state import Game
 from engine.views import view_for
 
-LEVELS = ("random", "easy", "normal", "hard")
 ALONE = [preset("classic", players=2), preset("hkf", players=3), preset("pagat", players=3)]
 """Individual play: two or three players, each on their own."""
 RULES = [*PRESETS.values(), preset("classic", pickup="whole"), preset("pagat", players=6),
@@ -27,17 +27,13 @@ SENTENCE = re.compile(r"^[A-Z].*[.!?]$")
 def play(rules: RuleSet, deal: int, level: str, max_steps: int, check: bool = True) -> Game:
     """Drive a game with one level in every seat, checking each decision on the way."""
     game = Game(rules, deal)
-    bots = [make_bot(level, s, deal) for s in range(rules.players)]
-    for _ in range(max_steps):
-        if game.over:
-            break
-        seat = game.to_act if game.to_act is not None else 0
-        decision = bots[seat].decide(view_for(game, seat))
+
+    def checked(game: Game, _seat: int, decision: Decision) -> None:
         if check:
             assert game.is_legal(decision.action), (rules.name, level, to_text(decision.action))
             assert SENTENCE.match(decision.reason), decision.reason
-        game.apply(decision.action)
-    return game
+
+    return play_bots(game, make_bots(level, rules, deal), max_steps, before=checked)
 
 
 def rearranged(game: Game, seat: int, seed: int) -> Game:
@@ -58,18 +54,21 @@ def rearranged(game: Game, seat: int, seed: int) -> Game:
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name}-{'-'.join(r.overrides)}")
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_decision_is_legal_and_explained(rules: RuleSet, level: str) -> None:
     play(rules, 11, level, 700 if level != "hard" else 300)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_honest_hidden_cards_do_not_change_decisions(level: str, name: str) -> None:
     check_honest(preset(name), level)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("rules", ALONE, ids=lambda r: f"{r.name}-{r.players}")
 def test_honest_in_individual_play(level: str, rules: RuleSet) -> None:
@@ -79,12 +78,12 @@ def test_honest_in_individual_play(level: str, rules: RuleSet) -> None:
 def check_honest(rules: RuleSet, level: str) -> None:
     """Shuffling every card ``seat`` can't see changes none of its decisions."""
     game = Game(rules, 23)
-    drivers = [make_bot("normal", s, 23) for s in range(rules.players)]
+    drivers = make_bots("normal", rules, 23)
     checked = 0
-    for step in range(400):
-        if game.over:
-            break
-        seat = game.to_act if game.to_act is not None else 0
+    step = 0
+
+    def check(game: Game, seat: int, _decision: Decision) -> None:
+        nonlocal checked, step
         if step % 9 == 0 and game.phase in ("draw", "play", "answer"):
             bot = make_bot(level, seat, 23)
             real = bot.decide(view_for(game, seat))
@@ -94,7 +93,9 @@ def check_honest(rules: RuleSet, level: str) -> None:
                 again = make_bot(level, seat, 23).decide(view_for(other, seat))
                 assert again == real
             checked += 1
-        game.apply(drivers[seat].decide(view_for(game, seat)).action)
+        step += 1
+
+    play_bots(game, drivers, 400, before=check)
     assert checked >= 10
 
 
@@ -111,16 +112,17 @@ def test_partners_ask_and_answer_with_reasons() -> None:
         rules = preset("classic")
         game = Game(rules, deal)
         bots = [make_bot("normal", s, deal) for s in range(4)]
-        while not game.over:
-            seat = game.to_act if game.to_act is not None else 0
-            d = bots[seat].decide(view_for(game, seat))
+
+        def count(_game: Game, _seat: int, d: Decision) -> None:
+            nonlocal asked, answered
             if isinstance(d.action, AskGoOut):
                 asked += 1
                 assert d.reason.startswith("Asked to go out")
             if isinstance(d.action, Answer):
                 answered += 1
                 assert d.reason.startswith("Said yes" if d.action.yes else "Said no")
-            game.apply(d.action)
+
+        play_bots(game, bots, before=count)
         if asked >= 2 and answered >= 2:
             break
     assert asked >= 2 and answered == asked
@@ -152,6 +154,7 @@ def test_sampled_games_match_the_view() -> None:
             assert game.players[s].hand.count(card) >= n
 
 
+@pytest.mark.slow
 def test_arena_smoke_json_keys() -> None:
     result = run_arena(preset("classic"), "easy", "random", 2).as_dict()
     assert {"a_win_rate", "ci95", "mean_score_diff", "decision_ms"} <= set(result)
@@ -163,7 +166,7 @@ def test_arena_smoke_json_keys() -> None:
 def test_terminal_game_reads_piped_commands() -> None:
     import io
 
-    from engine.terminal import play as play_terminal
+    from engine.lab.terminal import play as play_terminal
 
     out = io.StringIO()
     play_terminal(preset("classic"), 3, "easy", io.StringIO("hint\ndraw\nwhy\ndiscard ZZ\nquit\n"), out)

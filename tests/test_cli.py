@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine import cards as C
-from engine.arena import run_arena
 from engine.deal import deal
+from engine.lab.arena import run_arena
 from engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +54,7 @@ def test_bad_deal_number_is_an_error_message_not_a_traceback() -> None:
     assert out.stderr.startswith("error:") and "Traceback" not in out.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_simulate_json(name: str) -> None:
     out = run("simulate", "--rules", name, "--games", "2", "--json")
@@ -67,6 +68,7 @@ def test_simulate_json(name: str) -> None:
     assert data["seconds"] >= 0
 
 
+@pytest.mark.slow
 def test_arena_first_deal_plays_fresh_deals() -> None:
     out = run("arena", "--rules", "classic", "--a", "easy", "--b", "normal", "--deals", "2",
               "--first-deal", "700000001", "--workers", "1", "--json")

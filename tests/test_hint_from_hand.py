@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.actions import PickUp
 from engine.bots import hint
 from engine.bots.hard import HardBot
-from engine.plans import pile_under
+from engine.checks import pile_under
 from engine.views import view_for
 from tests.helpers import arrange, cards, codes
 

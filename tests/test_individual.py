@@ -17,16 +17,19 @@ import pytest
 
 from engine import seats
 from engine.actions import AskGoOut, Discard, Meld
-from engine.arena import play_deal
 from engine.bots import make_bot
 from engine.bots.context import Ctx
 from engine.deal import SplitMix64, deal, full_deck
+from engine.errors import LoadError
 from engine.events import Asked, PickedUpSet
-from engine.invariants import problems
-from engine.rules import PRESETS, LoadError, preset, rules_from_dict, rules_to_dict, validate_rules
+from engine.lab.arena import play_deal
+from engine.lab.botgame import play_bots
+from engine.lab.invariants import problems
+from engine.lab.simulate import simulate
+from engine.rules import PRESETS, preset
 from engine.serialize import from_dict, to_dict
-from engine.simulate import simulate
 from engine.state import Game
+from engine.stored_rules import rules_from_dict, rules_to_dict, validate_rules
 from engine.views import view_for
 
 from .helpers import arrange, cards, onto, play, reason
@@ -178,13 +181,12 @@ def test_views_saves_and_the_next_opponent() -> None:
     assert [m.rank for m in ctx.opp_melds] == [9]  # West plays next: West's melds take South's discard
     played = Game(preset("hkf", players=3), 31)
     bots = [make_bot("normal", s, 31) for s in range(3)]
-    for _ in range(60):
-        seat = played.to_act if played.to_act is not None else 0
-        played.apply(bots[seat].decide(view_for(played, seat)).action)
+    play_bots(played, bots, 60)
     again = from_dict(json.loads(json.dumps(to_dict(played))))
     assert again == played and again.sides == 3 and len(again.totals) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("name", sorted(set(PRESETS) - {"rook"}))
 def test_simulated_individual_games_keep_every_invariant(name: str, players: int) -> None:
@@ -193,11 +195,12 @@ def test_simulated_individual_games_keep_every_invariant(name: str, players: int
     assert report.rounds == 12
 
 
+@pytest.mark.slow
 def test_bots_play_whole_individual_games_and_some_go_out() -> None:
     """Three Normal players in classic: every round is scored, and players do go out."""
     records = play_deal((preset("classic", players=3), 700_000_001, "hard", "normal"))
     assert len(records) == 3  # Hard in each seat in turn
-    from engine.arena import play_game
+    from engine.lab.arena import play_game
 
     totals, _times = play_game(preset("classic", players=3), 700_000_002, ("normal",) * 3)
     assert len(totals) == 3
@@ -230,7 +233,7 @@ def test_invariants_catch_a_missing_side() -> None:
 def test_the_terminal_game_names_each_player() -> None:
     import io
 
-    from engine.terminal import play as play_terminal
+    from engine.lab.terminal import play as play_terminal
 
     out = io.StringIO()
     assert play_terminal(preset("hkf", players=3), 5, "normal", io.StringIO("draw\nquit\n"), out) == 0

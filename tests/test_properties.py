@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,8 +30,8 @@ from engine.actions import (
     to_text,
 )
 from engine.errors import RuleViolation
-from engine.invariants import problems
-from engine.legal import legal_actions
+from engine.lab.invariants import problems
+from engine.moves import legal_actions
 from engine.rules import PRESETS
 from engine.serialize import from_dict, to_dict
 from engine.state import Game
@@ -126,6 +127,7 @@ def test_illegal_actions_raise_and_change_nothing(
         assert_refused_without_change(game, action)
 
 
+@pytest.mark.slow
 @FAST
 @given(presets, deal_numbers, choices, st.text(max_size=40), st.data())
 def test_random_text_actions_never_crash(

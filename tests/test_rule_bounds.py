@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from engine.errors import LoadError
-from engine.rules import INT_BOUNDS, PRESETS, preset, rules_from_dict, rules_to_dict, validate_rules
+from engine.rules import PRESETS, preset
 from engine.serialize import digest, from_dict, to_dict
 from engine.state import Game
+from engine.stored_rules import INT_BOUNDS, rules_from_dict, rules_to_dict, validate_rules
 from tests.test_saves import SAVE
 
 

@@ -14,8 +14,8 @@ import pytest
 from engine import cards as C
 from engine.actions import Answer, AskGoOut, Discard, Draw, EndTurn, Meld, NextRound, PickUp
 from engine.errors import RuleViolation
-from engine.legal import legal_actions
 from engine.melds import TableMeld, check_meld, missing_books
+from engine.moves import legal_actions
 from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, preset
 from engine.state import Game
 from tests.helpers import arrange, cards, codes, onto, play, reason

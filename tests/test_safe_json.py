@@ -16,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import LoadError
-from engine.rules import PRESETS, preset, rules_to_dict
+from engine.rules import PRESETS, preset
 from engine.serialize import MAX_DEPTH, MAX_SAVE_CHARS, json_depth, loads, parse_json, to_dict, too_deep
 from engine.state import Game
+from engine.stored_rules import rules_to_dict
 from tests.test_saves import GAME, SAVE
 
 

@@ -11,12 +11,13 @@ import pytest
 
 from engine import cards as C
 from engine.actions import Discard
+from engine.bots import Decision, make_bot, safety
 from engine.bots import hard as H
-from engine.bots import make_bot, safety
 from engine.bots.base import decision_rng
 from engine.bots.context import Ctx
 from engine.bots.hard import HardBot, take_chance
 from engine.bots.knowledge import discarded_ranks
+from engine.lab.botgame import play_bots
 from engine.rules import PRESETS, RuleSet
 from engine.state import Game
 from engine.views import view_for
@@ -124,16 +125,18 @@ def _round_moves(rules: RuleSet, deal: int, check_weights: bool) -> tuple[str, i
     bots = [make_bot("hard" if s % 2 == 0 else "normal", s, deal) for s in range(rules.players)]
     digest = hashlib.sha256()
     checked = 0
-    for _ in range(20_000):
-        if game.over or game.round_index > 0 or game.phase in ("round_over", "game_over"):
-            break
-        seat = game.to_act if game.to_act is not None else 0
+
+    def note(game: Game, seat: int, d: Decision) -> None:
+        nonlocal checked
         bot = bots[seat]
-        d = bot.decide(view_for(game, seat))
         if check_weights and isinstance(d.action, Discard) and isinstance(bot, HardBot):
             checked += _discard_weights_match_take_chance(game, bot)
         digest.update(repr(d.action).encode())
-        game.apply(d.action)
+
+    def round_done(game: Game) -> bool:
+        return game.over or game.round_index > 0 or game.phase in ("round_over", "game_over")
+
+    play_bots(game, bots, 20_000, until=round_done, before=note)
     return digest.hexdigest(), checked
 
 
@@ -172,6 +175,7 @@ def test_the_calibration_bench_judges_a_band_by_its_games() -> None:
     assert hi == 1.0 and lo < 0.6
 
 
+@pytest.mark.slow
 def test_the_recalibration_fit_finds_the_bends_that_made_the_outcomes() -> None:
     """``bench.fit_safety.recal_fit`` recovers a twice-bent line from outcomes drawn with it, and
     ``safety.recalibrate`` is that line: continuous at each knee and rising wherever the slopes add

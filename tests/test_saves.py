@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.actions import Draw
 from engine.errors import LoadError
-from engine.legal import legal_actions
+from engine.moves import legal_actions
 from engine.rules import PRESETS, preset
 from engine.serialize import MAX_ACTIONS, SCHEMA, from_dict, to_dict
 from engine.state import Game

@@ -8,7 +8,7 @@ import pytest
 
 from engine.actions import AskGoOut, Draw, Meld
 from engine.errors import LoadError, RuleViolation
-from engine.legal import legal_actions
+from engine.moves import legal_actions
 from engine.rules import preset
 from engine.serialize import from_dict, to_dict
 from engine.state import Game

@@ -11,7 +11,7 @@ import pytest
 
 from engine.actions import Meld
 from engine.errors import LoadError
-from engine.legal import legal_actions
+from engine.moves import legal_actions
 from engine.rules import preset
 from engine.serialize import from_dict, to_dict
 from engine.takeback import take_back

@@ -9,7 +9,7 @@ import pytest
 
 from engine import cards as C
 from engine.events import Drew
-from engine.legal import legal_actions
+from engine.moves import legal_actions
 from engine.rules import PRESETS
 from engine.state import Game
 from engine.views import SeatView, View, view_for

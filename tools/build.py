@@ -57,8 +57,6 @@ PLUGINS_OFF = ["codemirror", "deprecations-manager", "donkey", "py-editor", "py-
 """PyScript plugins the page doesn't use: switched off in pyscript.json, so never loaded."""
 SOURCE_MAP = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 BROTLI_CACHE = ROOT / "node_modules" / ".cache" / "handfoot-brotli"
-COMMAND_LINE_ONLY = {f"engine/{name}.py" for name in ("__main__", "cli", "arena", "terminal", "simulate", "invariants")}
-"""Engine modules the page never imports: left out of the site to save bytes and start-up."""
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webmanifest", ".svg", ".zip"}
 """Files that get .br and .gz siblings: every zip the build writes is stored (uncompressed), so
 these compress it better than the zip's own deflate could, file by file."""
@@ -94,6 +92,19 @@ def python_sources(package: str) -> list[Path]:
     folder = ROOT / package
     found = [p for p in folder.rglob("*.py") if "__pycache__" not in p.parts]
     return sorted(p.relative_to(ROOT) for p in found)
+
+
+LAB = Path("engine/lab")
+"""The engine's command-line tools (``engine.lab``): the page never imports them."""
+
+
+def on_site(module: Path) -> bool:
+    """True for an engine module the site ships: every one but the lab folder and ``python -m``'s entry."""
+    return LAB not in module.parents and module.name != "__main__.py"
+
+
+COMMAND_LINE_ONLY = {p.as_posix() for p in python_sources("engine") if not on_site(p)}
+"""Engine modules left out of the site (to save bytes and start-up), by the rule of ``on_site``."""
 
 
 CHARSET = '<meta charset="utf-8">'
@@ -154,7 +165,7 @@ def copy_app(*, source: bool = False) -> list[Path]:
         if src.is_file() and "__pycache__" not in src.parts and src.suffix != ".py":
             copy(src, DIST / src.relative_to(ROOT))
     copy(ROOT / "ui" / "main.py", DIST / "ui" / "main.py")  # the page's script; not imported
-    engine = [p for p in python_sources("engine") if p.as_posix() not in COMMAND_LINE_ONLY]
+    engine = [p for p in python_sources("engine") if on_site(p)]
     modules = engine + [p for p in python_sources("ui") if p != Path("ui/main.py")]
     if source:
         write_zip(DIST / APP_ZIP, {rel.as_posix(): ROOT / rel for rel in modules})

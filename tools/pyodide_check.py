@@ -36,9 +36,9 @@ def check_golden(report: dict[str, object]) -> list[str]:
 
 def check_playout(report: dict[str, object]) -> list[str]:
     """One random game per preset; its final-position digest must match CPython's."""
+    from engine.lab.simulate import play_random_game
     from engine.rules import PRESETS
     from engine.serialize import digest
-    from engine.simulate import play_random_game
 
     failures: list[str] = []
     digests: dict[str, str] = {}

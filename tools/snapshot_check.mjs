@@ -3,8 +3,8 @@
 // ui/boot.js lists), restore it into a second Pyodide as ui/boot.js does (app.zip written back, its
 // AFTER_RESTORE steps), then run tools/pyodide_check.py there: golden deals and random playouts,
 // whose report tools/pyodide_check.py --compare checks against CPython.
-// The engine modules come from the snapshot (imported from app.zip when it was made); the two the
-// site leaves out (engine/simulate.py, engine/invariants.py, which the check needs) are added as
+// The engine modules come from the snapshot (imported from app.zip when it was made); the lab the
+// site leaves out (engine/lab/: simulate.py and invariants.py, which the check needs) is added as
 // source beside them.
 // Also: a heap that grew past the WebAssembly's initial memory restores once the memory is grown
 // first (ui/snapshot.js makeRoom, as ui/boot.js does), and not without (Pyodide 314 doesn't).
@@ -49,11 +49,11 @@ const namespace = pyodide.toPy({
 pyodide.runPython(afterRestore, { globals: namespace });
 namespace.destroy();
 
-pyodide.FS.mkdirTree(`${HOME}/extra/engine`);
+pyodide.FS.mkdirTree(`${HOME}/extra/engine/lab`);
 pyodide.FS.mkdirTree(`${HOME}/tools`);
 pyodide.FS.mkdirTree(`${HOME}/tests`);
-for (const name of ["simulate.py", "invariants.py"]) {
-  pyodide.FS.writeFile(`${HOME}/extra/engine/${name}`, readFileSync(join(ROOT, "engine", name)));
+for (const name of ["__init__.py", "simulate.py", "invariants.py"]) {
+  pyodide.FS.writeFile(`${HOME}/extra/engine/lab/${name}`, readFileSync(join(ROOT, "engine", "lab", name)));
 }
 pyodide.FS.writeFile(`${HOME}/tools/pyodide_check.py`, readFileSync(join(ROOT, "tools", "pyodide_check.py")));
 pyodide.FS.writeFile(`${HOME}/tests/golden_deals.json`, readFileSync(join(ROOT, "tests", "golden_deals.json")));

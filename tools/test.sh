@@ -40,6 +40,8 @@ step "mypy --strict engine ui"
 .venv/bin/mypy --strict engine
 .venv/bin/mypy --strict -p ui
 
+step "fresh venv: pip install . (not editable), then python -m engine arena"; tools/fresh_install.sh
+
 step "pytest: engine, computer players and UI logic (no browser)"
 suites=(tests)
 [ -d ui_tests ] && suites+=(ui_tests)

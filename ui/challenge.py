@@ -42,11 +42,12 @@ from typing import Any
 
 from engine.actions import Action, Answer, Discard, Draw, EndTurn, from_text, to_text
 from engine.errors import LoadError, RuleViolation
-from engine.legal import legal_actions
-from engine.rules import RuleSet, rules_from_dict, rules_to_dict
+from engine.moves import legal_actions
+from engine.rules import RuleSet
 from engine.seats import sides
 from engine.serialize import MAX_ACTIONS, Undone, digest, parse_json, replay, undone_from_list, undone_to_list
 from engine.state import Game
+from engine.stored_rules import rules_from_dict, rules_to_dict
 from engine.takeback import take_back, takeback_problem
 from engine.views import view_for
 

@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
+from engine.checks import pile_under
 from engine.deal import MAX_DEAL
 from engine.errors import LoadError, RuleViolation
-from engine.legal import legal_actions, meld_targets, outline_cards, pickup_blocked
 from engine.melds import check_meld, meld_value
-from engine.plans import pile_under
-from engine.rules import RuleSet, rules_to_dict
+from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
+from engine.rules import RuleSet
 from engine.serialize import from_dict, parse_json, replay, to_dict
 from engine.state import Game
+from engine.stored_rules import rules_to_dict
 from engine.takeback import take_back, takeback_problem
 from engine.views import View, view_for
 
@@ -327,7 +328,7 @@ class Controller:
         """The cards under the pile's top that South could meld with a pickup now, toward the first meld.
 
         Empty unless the rules count them (000, ``pickup_minimum="with_pile"``), South is to draw, the
-        side has not melded and South holds what takes the pile (``engine.plans.pile_under``)."""
+        side has not melded and South holds what takes the pile (``engine.checks.pile_under``)."""
         game = self.game
         if not self.human_to_act() or game.phase != "draw" or game.rules.pickup == "none" or self.pickup_problem():
             return []

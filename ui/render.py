@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine import seats
+from engine.checks import must_ask, wild_top_takeable
 from engine.melds import BOOK_SIZE
-from engine.plans import must_ask, wild_top_takeable
 from engine.views import MeldView, SeatView, TeamView, View
 
 from . import sides

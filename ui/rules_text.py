@@ -8,7 +8,7 @@ Pure Python: no browser objects here.
 from __future__ import annotations
 
 from engine import cards as C
-from engine.plans import must_ask
+from engine.checks import must_ask
 from engine.rules import RuleSet
 from engine.seats import individual
 

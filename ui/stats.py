@@ -25,10 +25,11 @@ from engine import seats
 from engine.actions import from_text
 from engine.deal import MAX_DEAL
 from engine.errors import LoadError
-from engine.rules import PRESETS, rules_to_dict
+from engine.rules import PRESETS
 from engine.scoring import TeamTable, score
 from engine.serialize import parse_json
 from engine.state import Game
+from engine.stored_rules import rules_to_dict
 
 from .settings import LEVELS
 from .sides import HUMAN

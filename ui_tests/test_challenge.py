@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bots import make_bot
-from engine.rules import preset, rules_to_dict
+from engine.rules import preset
 from engine.state import Game
+from engine.stored_rules import rules_to_dict
 from engine.views import view_for
 from ui import challenge
 from ui.controller import Controller

@@ -20,7 +20,7 @@ import pytest
 from engine.actions import Discard, Draw, Meld, NextRound
 from engine.bots import make_bot
 from engine.errors import RuleViolation
-from engine.legal import legal_actions
+from engine.moves import legal_actions
 from engine.rules import preset, rules_to_dict
 from engine.serialize import digest, from_dict, to_dict
 from engine.state import Game

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import cards as C
 from engine.actions import Discard, Draw, Meld
 from engine.events import Discarded
-from engine.invariants import problems
+from engine.lab.invariants import problems
 from engine.state import Game
 from tests.helpers import arrange
 from ui.controller import MAX_LINES, Controller, Line, index_arg

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from engine.actions import Draw
-from engine.rules import rules_from_dict, rules_to_dict, validate_rules
 from engine.serialize import from_dict, to_dict
 from engine.state import Game
+from engine.stored_rules import rules_from_dict, rules_to_dict, validate_rules
 from ui.settings import (
     HOUSE_CHOICES,
     PACE_SECONDS,

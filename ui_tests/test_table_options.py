@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import cards as C
-from engine.rules import PRESETS, preset, rules_from_dict
+from engine.rules import PRESETS, preset
 from engine.scoring import TeamTable, score
+from engine.stored_rules import rules_from_dict
 from ui.controller import Controller
 from ui.rules_text import rules_page
 from ui.screens import settings_screen

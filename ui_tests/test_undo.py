@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from engine.actions import Meld
-from engine.legal import legal_actions
+from engine.moves import legal_actions
 from engine.rules import preset
 from engine.serialize import from_dict
 from engine.state import Game

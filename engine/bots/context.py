@@ -9,8 +9,8 @@ from functools import cached_property
 from .. import cards as C
 from ..actions import Action, Meld, MeldPlay
 from ..cards import Card
+from ..checks import pile_take
 from ..deal import SplitMix64
-from ..plans import pile_take
 from ..rules import RuleSet
 from ..state import Game
 from ..views import MeldView, View

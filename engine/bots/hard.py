@@ -38,7 +38,7 @@ from __future__ import annotations
 from .. import cards as C
 from .. import seats
 from ..cards import Card
-from ..plans import wild_top_takeable
+from ..checks import wild_top_takeable
 from ..rules import RuleSet
 from ..scoring import card_cost
 from ..views import View

@@ -26,9 +26,9 @@ from ..actions import (
     PickUp,
 )
 from ..cards import Card
-from ..legal import legal_actions
+from ..checks import last_discard_allowed, must_ask, partners_block, pile_pair, pile_take, wild_top_takeable
 from ..melds import meld_value
-from ..plans import last_discard_allowed, must_ask, partners_block, pile_pair, pile_take, wild_top_takeable
+from ..moves import legal_actions
 from ..scoring import card_cost
 from ..views import View
 from . import explain as E

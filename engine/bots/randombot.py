@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import NextRound, to_text
-from ..legal import legal_actions
+from ..moves import legal_actions
 from ..views import View
 from .base import Decision, NoLegalAction, bot_seed, decision_rng
 from .reasons import Reason

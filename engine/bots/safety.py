@@ -15,8 +15,8 @@ import math
 
 from .. import cards as C
 from ..cards import Card
+from ..checks import pile_take, wild_top_takeable
 from ..events import Discarded, TookPile
-from ..plans import pile_take, wild_top_takeable
 from ..views import View
 
 Features = dict[str, float]

@@ -14,10 +14,10 @@ from collections import Counter
 
 from .. import cards as C
 from ..cards import Card
+from ..checks import pairs_with
 from ..deal import SplitMix64, full_deck
 from ..events import Discarded, Melded, PickedUpSet, TookPile
 from ..melds import TableMeld
-from ..plans import pairs_with
 from ..state import Game, Player, Team
 from ..views import View
 
@@ -55,7 +55,7 @@ def known_holdings(view: View) -> dict[int, Counter[Card]]:
         held = known[seat]
         match event:
             case TookPile(top=top, taken=taken):
-                # The pair as the engine picks it (``plans.pile_pair``), as far as it is known.
+                # The pair as the engine picks it (``checks.pile_pair``), as far as it is known.
                 pair = sorted((c for c in held.elements() if pairs_with(view.rules, top, c)),
                               key=lambda c: (C.rank(c) != C.rank(top), c))[:2]
                 held.subtract(pair)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .deal import MAX_DEAL, SplitMix64
+from ..actions import Action
+from ..deal import MAX_DEAL, SplitMix64
+from ..moves import legal_actions
+from ..rules import RuleSet
+from ..state import Game
 from .invariants import problems
-from .legal import legal_actions
-from .rules import RuleSet
-from .state import Game
 
 MAX_ACTIONS_PER_GAME = 50_000
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from . import cards as C
-from .actions import Action, Answer, NextRound, from_text, to_text
-from .bots import hint, make_bot
-from .bots.base import Decision
-from .errors import RuleViolation
-from .rules import RuleSet
-from .seats import individual, team_seats
-from .state import Game, seat_names
-from .views import View, view_for
+from .. import cards as C
+from ..actions import Action, Answer, NextRound, from_text, to_text
+from ..bots import hint, make_bot
+from ..bots.base import Decision
+from ..errors import RuleViolation
+from ..rules import RuleSet
+from ..seats import individual, team_seats
+from ..state import Game, seat_names
+from ..views import View, view_for
 
 HUMAN = 0
 HELP = ("commands: draw | pickup | meld 9:9S,9H,9D | @0:KH | discard QH | ask | yes | no | end"

@@ -20,15 +20,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import make_bot
-from .bots.base import NoLegalAction
-from .deal import MAX_DEAL, check_deal_number
-from .rules import RuleSet
-from .seats import sides, team_of
-from .state import Game
-from .views import view_for
-
-MAX_DECISIONS = 60_000
+from ..bots.base import NoLegalAction
+from ..deal import MAX_DEAL, check_deal_number
+from ..rules import RuleSet
+from ..seats import sides, team_of
+from ..state import Game
+from .botgame import MAX_DECISIONS, Timed, make_bots, play_bots
 
 
 @dataclass
@@ -45,26 +42,19 @@ def play_game(
 ) -> tuple[list[int], dict[str, list[float]]]:
     """Play one whole game with ``team_levels[t]`` in the seats of side ``t``."""
     game = Game(rules, deal_number)
-    bots = [make_bot(team_levels[team_of(s, rules.players)], s, deal_number) for s in range(rules.players)]
+    bots = make_bots(team_levels, rules, deal_number)
     times: dict[str, list[float]] = {lvl: [] for lvl in team_levels}
-    for _ in range(MAX_DECISIONS):
-        if game.over:
-            return list(game.totals), times
-        seat = game.to_act if game.to_act is not None else 0
-        view = view_for(game, seat)
-        start = time.thread_time()
-        try:
-            decision = bots[seat].decide(view)
-        except NoLegalAction:
-            # Engine gap: a seat with no legal move.  Score the game as if the
-            # stock had run out now, so one stuck position can't stop a run.
-            totals = [game.totals[t] + game.round_score(t, None).total for t in range(game.sides)]
-            return totals, times
-        elapsed = (time.thread_time() - start) * 1000.0
-        if game.phase != "round_over":
-            times[team_levels[team_of(seat, rules.players)]].append(elapsed)
-        game.apply(decision.action)
-    raise RuntimeError(f"deal {deal_number}: the game did not end")
+    timed = [Timed(bot, times[team_levels[team_of(s, rules.players)]]) for s, bot in enumerate(bots)]
+    try:
+        play_bots(game, timed, MAX_DECISIONS)
+    except NoLegalAction:
+        # Engine gap: a seat with no legal move.  Score the game as if the
+        # stock had run out now, so one stuck position can't stop a run.
+        totals = [game.totals[t] + game.round_score(t, None).total for t in range(game.sides)]
+        return totals, times
+    if not game.over:
+        raise RuntimeError(f"deal {deal_number}: the game did not end")
+    return list(game.totals), times
 
 
 def play_deal(job: tuple[RuleSet, int, str, str]) -> tuple[GameRecord, ...]:

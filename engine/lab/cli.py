@@ -7,12 +7,12 @@ import json
 import sys
 from collections.abc import Sequence
 
-from . import cards as C
-from .deal import deal
-from .rules import PRESETS, RuleSet, preset
-from .seats import PLAYER_COUNTS
+from .. import cards as C
+from ..deal import deal
+from ..rules import PRESETS, RuleSet, preset
+from ..seats import PLAYER_COUNTS
+from ..state import seat_names
 from .simulate import simulate
-from .state import seat_names
 
 
 def _cards(cards: Sequence[int]) -> list[str]:

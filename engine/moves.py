@@ -24,9 +24,9 @@ from .actions import (
     PickUp,
 )
 from .cards import Card
+from .checks import pairs_with
 from .errors import RuleViolation
 from .melds import BOOK_SIZE
-from .plans import pairs_with
 from .state import Game
 
 

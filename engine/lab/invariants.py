@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import cards as C
-from .deal import full_deck
-from .melds import BOOK_SIZE
-from .state import Game
+from .. import cards as C
+from ..deal import full_deck
+from ..melds import BOOK_SIZE
+from ..state import Game
 
 
 def all_cards(game: Game) -> Counter[int]:
