@@ -34,6 +34,7 @@ from .pad import Message, PadDesk
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
 from .sides import HUMAN as HUMAN
+from .taps import Taps
 from .watch import Watch
 
 if TYPE_CHECKING:
@@ -43,11 +44,6 @@ MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
 SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch", "stats")
 SHEETS = ("menu", "moves", "help")
-PASSIVE = frozenset(
-    {"why", "sheet", "close", "expand", "escape", "dismiss", "reopen-question", "screen", "rules-tab", "house",
-     "delete-game", "keep-game", "watch", "watch-step", "watch-close", "watch-challenge"}
-)
-"""Taps that only look (open a panel, read a reason): they leave the highlights of the last moves alone."""
 MAX_INDEX_DIGITS = 4
 """A tap's index (a card, a meld, a staged meld) has at most this many digits: hands stay far smaller."""
 
@@ -562,13 +558,13 @@ class Controller:
         if act.startswith("pad-") and not self.elsewhere:  # the score pad: it never touches the game
             self._pad_note(self.pads.handle(act[4:], arg, self.settings))
             return
-        handler = getattr(self, "_on_" + act.replace("-", "_"), None)
-        if handler is None or self.elsewhere:  # a tab that gave way changes nothing
+        tap = TAPS.find(act)
+        if tap is None or self.elsewhere:  # a tab that gave way changes nothing
             return
         self.focus = ""
-        if act not in PASSIVE:
+        if not tap.passive:
             self._clear_fresh()
-        handler(arg)
+        tap.handler(self, arg)
 
     def _on_card(self, arg: str) -> None:
         i = index_arg(arg, len(self.shown_hand()))
@@ -1115,3 +1111,48 @@ class Controller:
         if key == "level":
             self._make_bots()
         self.note = None
+
+
+def register(taps: Taps[Controller]) -> None:
+    """The table's taps (and, until they move to their features, the other screens')."""
+    taps.add("card", Controller._on_card)
+    taps.add("clear", Controller._on_clear)
+    taps.add("pile-card", Controller._on_pile_card)
+    taps.add("draw", Controller._on_draw)
+    taps.add("pickup", Controller._on_pickup)
+    taps.add("discard", Controller._on_discard)
+    taps.add("new-meld", Controller._on_new_meld)
+    taps.add("meld", Controller._on_meld)
+    taps.add("expand", Controller._on_expand, passive=True)
+    taps.add("staged", Controller._on_staged)
+    taps.add("unstage", Controller._on_unstage)
+    taps.add("lay-down", Controller._on_lay_down)
+    taps.add("undo", Controller._on_undo)
+    taps.add("watch-challenge", Controller._on_watch_challenge, passive=True)
+    taps.add("watch", Controller._on_watch, passive=True)
+    taps.add("watch-step", Controller._on_watch_step, passive=True)
+    taps.add("watch-close", Controller._on_watch_close, passive=True)
+    taps.add("ask", Controller._on_ask)
+    taps.add("answer", Controller._on_answer)
+    taps.add("end-turn", Controller._on_end_turn)
+    taps.add("hint", Controller._on_hint)
+    taps.add("play-hint", Controller._on_play_hint)
+    taps.add("next-round", Controller._on_next_round)
+    taps.add("replay", Controller._on_replay)
+    taps.add("show-hands", Controller._on_show_hands)
+    taps.add("screen", Controller._on_screen, passive=True)
+    taps.add("rules-tab", Controller._on_rules_tab, passive=True)
+    taps.add("dismiss", Controller._on_dismiss, passive=True)
+    taps.add("why", Controller._on_why, passive=True)
+    taps.add("sheet", Controller._on_sheet, passive=True)
+    taps.add("close", Controller._on_close, passive=True)
+    taps.add("escape", Controller._on_escape, passive=True)
+    taps.add("reopen-question", Controller._on_reopen_question, passive=True)
+    taps.add("delete-game", Controller._on_delete_game, passive=True)
+    taps.add("keep-game", Controller._on_keep_game, passive=True)
+    taps.add("house", Controller._on_house, passive=True)
+    taps.add("new-game", Controller._on_new_game)
+
+
+TAPS: Taps[Controller] = Taps()
+register(TAPS)

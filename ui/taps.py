@@ -1,0 +1,43 @@
+"""The table of taps: each feature registers the acts it handles; the app looks a tap up here.
+
+A tap's ``data-act`` is untrusted page text: it only ever selects an entry of this table (an act
+no feature registered is a quiet no-op), never names a function by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+S = TypeVar("S")
+"""What a handler works on (the app)."""
+
+
+@dataclass(frozen=True)
+class Tap(Generic[S]):
+    """One registered act: its handler, and whether it only looks (leaves the last moves' highlights)."""
+
+    handler: Callable[[S, str], None]
+    passive: bool = False
+
+
+class Taps(Generic[S]):
+    """act -> handler, filled by the features' ``register`` functions."""
+
+    def __init__(self) -> None:
+        self._table: dict[str, Tap[S]] = {}
+
+    def add(self, act: str, handler: Callable[[S, str], None], *, passive: bool = False) -> None:
+        """Register ``handler`` for ``act``; an act has one handler (a second is a programming error)."""
+        if act in self._table:
+            raise ValueError(f"the tap {act!r} is registered twice")
+        self._table[act] = Tap(handler, passive)
+
+    def find(self, act: str) -> Tap[S] | None:
+        """The entry for ``act``, or None for an act no feature handles."""
+        return self._table.get(act)
+
+    def acts(self) -> frozenset[str]:
+        """Every registered act (for tests and the keyboard help)."""
+        return frozenset(self._table)
