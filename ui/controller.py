@@ -2,7 +2,8 @@
 
 Pure Python, no browser objects: ``ui/main.py`` feeds it the player's taps as
 ``handle(act, arg)`` and draws ``ui.render.page(controller)`` after each one.
-The human always sits South (seat 0); computer players fill the other seats.
+The people at the table sit in ``humans`` (South alone unless told otherwise) and the table is
+shown from ``seat``; computer players fill the other seats.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from .narrate import advice, describe_action, describe_entry, short_entry, who
 from .pad import Message, PadDesk
 from .settings import PRESET_NAMES, Settings
 from .share import ShareRequest, build_query, parse_deal_number
-from .sides import HUMAN as HUMAN
+from .sides import SOUTH
 from .taps import Taps
 from .watch import Watch
 
@@ -141,7 +142,18 @@ class Note:
 class Controller:
     """Everything the table shows, and what each tap does."""
 
-    def __init__(self, settings: Settings | None = None, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        rng: random.Random | None = None,
+        *,
+        humans: frozenset[int] = frozenset({SOUTH}),
+        seat: int = SOUTH,
+    ) -> None:
+        if seat not in humans:
+            raise ValueError(f"the seat shown ({seat}) must be one of the people's seats {sorted(humans)}")
+        self.humans = humans  # the seats people play; computer players take the others
+        self.seat = seat  # the seat the table is shown from (whose hand, selection and taps these are)
         self.settings = settings or Settings()
         self.rng = rng or random.Random()
         self.selected: list[int] = []
@@ -174,7 +186,7 @@ class Controller:
         self.kept: list[KeptGame] = []  # the games put aside (ui/main.py reads them from the store)
         self.kept_copies: list[saves.Kept] = []  # damaged or unreadable copies kept aside
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
-        self.turn_start: Game | None = None  # the game right after South's draw this turn (for Undo)
+        self.turn_start: Game | None = None  # the game right after the shown seat's draw this turn (for Undo)
         self._undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
         self.pads = PadDesk()  # the score pads for games played with real cards (ui/pad.py)
         self.watch: Watch | None = None  # the game being watched again (ui/watch.py)
@@ -235,7 +247,7 @@ class Controller:
 
     def record_finished(self) -> None:
         """Count the game on the table in the statistics if it is over and not yet counted (``ui.stats``)."""
-        added = stats.record(self.finished, self.game, self.level(), int(time.time() * 1000))
+        added = stats.record(self.finished, self.game, self.level(), int(time.time() * 1000), self.seat)
         if added is not None:
             self.finished, self.finished_dirty = added, True
 
@@ -292,11 +304,11 @@ class Controller:
     # ----- what the table shows -------------------------------------------------
 
     def view(self) -> View:
-        """What South may see now."""
-        return view_for(self.game, HUMAN)
+        """What the seat shown may see now."""
+        return view_for(self.game, self.seat)
 
     def shown_hand(self) -> list[int]:
-        """South's hand without the staged cards, sorted, wild cards last."""
+        """The shown seat's hand without the staged cards, sorted, wild cards last."""
         left = list(self.view().hand)
         for staged in self.staged:
             for c in staged.hand_cards():
@@ -304,14 +316,14 @@ class Controller:
         return left
 
     def pile_preview(self) -> list[int]:
-        """The cards under the pile's top that South could meld with a pickup now, toward the first meld.
+        """The cards under the pile's top that the shown seat could meld with a pickup now, toward the first meld.
 
-        Empty unless the rules count them (000, ``pickup_minimum="with_pile"``), South is to draw, the
-        side has not melded and South holds what takes the pile (``engine.plans.pile_under``)."""
+        Empty unless the rules count them (000, ``pickup_minimum="with_pile"``), that seat is to draw, the
+        side has not melded and it holds what takes the pile (``engine.plans.pile_under``)."""
         game = self.game
         if not self.human_to_act() or game.phase != "draw" or game.rules.pickup == "none" or self.pickup_problem():
             return []
-        return pile_under(game.rules, game.pile, game.teams[game.team_of(HUMAN)].opened)
+        return pile_under(game.rules, game.pile, game.teams[game.team_of(self.seat)].opened)
 
     def pile_free(self) -> list[int]:
         """Positions in ``pile_preview()`` not yet in a staged meld."""
@@ -323,21 +335,21 @@ class Controller:
         return [hand[i] for i in self.selected if 0 <= i < len(hand)]
 
     def human_to_act(self) -> bool:
-        return self.game.to_act == HUMAN
+        return self.game.to_act == self.seat
 
     def bot_to_act(self) -> bool:
         """True when a computer player has a decision to make (never in a tab that gave way)."""
         seat = self.game.to_act
-        return seat is not None and seat != HUMAN and not self.elsewhere
+        return seat is not None and seat not in self.humans and not self.elsewhere
 
     def meldable(self) -> set[int]:
-        """Cards of South's hand that some meld could use now, or after the draw (for outlining)."""
+        """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining)."""
         if not self.human_to_act():
             return set()
-        return outline_cards(self.game, HUMAN)
+        return outline_cards(self.game, self.seat)
 
     def pickup_problem(self) -> str:
-        """Why South can't take the pile this turn (the pile itself, or no pair for it), or ''."""
+        """Why the shown seat can't take the pile this turn (the pile itself, or no pair for it), or ''."""
         if not self.human_to_act() or self.game.phase != "draw":
             return ""
         err = pickup_blocked(self.game)
@@ -351,14 +363,14 @@ class Controller:
         return set(meld_targets(self.game, cards))
 
     def can_end_turn(self) -> bool:
-        """True when South may end the turn without a discard (after some pickups, or stranded)."""
+        """True when the shown seat may end the turn without a discard (after some pickups, or stranded)."""
         return self.human_to_act() and self.game.is_legal(EndTurn())
 
     def staged_total(self) -> int:
         return meld_value(self.game.rules, [c for s in self.staged for c in s.cards])
 
     def minimum(self) -> int:
-        return self.game.minimum(self.game.team_of(HUMAN))
+        return self.game.minimum(self.game.team_of(self.seat))
 
     def share_query(self) -> str:
         return build_query(self.game.rules, self.game.deal_number)
@@ -368,7 +380,7 @@ class Controller:
     def bot_step(self) -> Line | None:
         """Let the computer player whose turn it is make one decision."""
         seat = self.game.to_act
-        if seat is None or seat == HUMAN:
+        if seat is None or seat in self.humans:
             return None
         view = view_for(self.game, seat)
         bot = self.bot(seat)
@@ -405,10 +417,10 @@ class Controller:
         self.record_finished()
         if self.game.round_index != before_round:
             return None
-        if seat != HUMAN:
+        if seat not in self.humans:
             self._mark_fresh(sizes, reds, pile, isinstance(action, Discard))
         entries = self.game.log[before:]
-        texts = [t for t in (describe_entry(self.game, e, HUMAN) for e in entries) if t]
+        texts = [t for t in (describe_entry(self.game, e, self.seat) for e in entries) if t]
         if not texts:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
@@ -418,7 +430,7 @@ class Controller:
         return line
 
     def _mark_fresh(self, sizes: list[list[int]], reds: list[int], pile: int, discarded: bool) -> None:
-        """Note what a computer's move just put on the table, to highlight until South's next tap."""
+        """Note what a computer's move just put on the table, to highlight until the next tap."""
         for t, team in enumerate(self.game.teams):
             for i, meld in enumerate(team.melds):
                 added = len(meld.cards) - (sizes[t][i] if i < len(sizes[t]) else 0)
@@ -509,23 +521,23 @@ class Controller:
             for item in fresh[:200]:
                 if isinstance(item, list) and len(item) == 3 and all(type(x) is int for x in item):
                     t, i, n = item
-                    if 0 <= t < 2 and 0 <= i < len(teams[t].melds) and 0 < n <= len(teams[t].melds[i].cards):
+                    if 0 <= t < len(teams) and 0 <= i < len(teams[t].melds) and 0 < n <= len(teams[t].melds[i].cards):
                         self.fresh[(t, i)] = n
         if isinstance(reds, list):
-            for item in reds[:2]:
+            for item in reds[: len(teams)]:
                 if isinstance(item, list) and len(item) == 2 and all(type(x) is int for x in item):
                     t, n = item
-                    if 0 <= t < 2 and 0 < n <= len(teams[t].red_threes):
+                    if 0 <= t < len(teams) and 0 < n <= len(teams[t].red_threes):
                         self.fresh_reds[t] = n
         self.landed = data.get("landed") is True
 
     def _human(self, action: Action) -> bool:
-        """Apply South's action; a refusal becomes the engine's sentence and changes nothing."""
+        """Apply the shown seat's action; a refusal becomes the engine's sentence and changes nothing."""
         if not self.human_to_act():
             self.note = Note(self._waiting_text(), "error")
             return False
         try:
-            self._apply(action, HUMAN)
+            self._apply(action, self.seat)
         except RuleViolation as err:
             self.note = Note(str(err), "error")
             return False
@@ -543,7 +555,7 @@ class Controller:
         seat = self.game.to_act
         if seat is None:
             return "The round is over."
-        return f"Wait for your turn: {who(seat, HUMAN, self.game.n)} is playing."
+        return f"Wait for your turn: {who(seat, self.seat, self.game.n)} is playing."
 
     # ----- taps -----------------------------------------------------------------
 
@@ -630,7 +642,7 @@ class Controller:
             self.note = Note("A meld is all one rank: select cards of one rank (wild cards can join).", "error")
             return
         rank = naturals.pop() if naturals else C.WILD_RANK
-        team = self.game.teams[self.game.team_of(HUMAN)]
+        team = self.game.teams[self.game.team_of(self.seat)]
         if self.minimum() > 0 and not team.opened:
             self._stage(Staged(cards, rank, positions, from_pile))
             return
@@ -644,7 +656,7 @@ class Controller:
 
     def _on_meld(self, arg: str) -> None:
         """Add the selected cards to one of the team's melds."""
-        i = index_arg(arg, len(self.game.teams[self.game.team_of(HUMAN)].melds))
+        i = index_arg(arg, len(self.game.teams[self.game.team_of(self.seat)].melds))
         if i is None:
             return
         cards = tuple(self.selected_cards())
@@ -655,8 +667,8 @@ class Controller:
             self.focus = "hand"
 
     def _on_expand(self, arg: str) -> None:
-        """Show both sides' melds card by card, or fold them back to chips."""
-        self.expanded = set() if self.expanded else {0, 1}
+        """Show every side's melds card by card (each player's, alone), or fold them back to chips."""
+        self.expanded = set() if self.expanded else set(range(len(self.game.teams)))
 
     # ----- staging the first meld -----------------------------------------------
 
@@ -738,7 +750,8 @@ class Controller:
     # ----- going out, ending the turn, hints ------------------------------------
 
     def can_undo(self) -> bool:
-        """True when South may take back this turn's melds now (``engine.takeback``; worked out once a move)."""
+        """True when the shown seat may take back this turn's melds now (``engine.takeback``; worked out once a
+        move)."""
         if not self.human_to_act() or self.game.phase != "play":
             return False
         key = (self.game.round_index, len(self.game.history))
@@ -765,7 +778,7 @@ class Controller:
         self.pile_selected = []
         self.hint_action = None
         self._line_number += 1
-        line = Line(self._line_number, HUMAN, "You took back this turn's melds.", "", "took back melds")
+        line = Line(self._line_number, self.seat, "You took back this turn's melds.", "", "took back melds")
         self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
         self.note = Note("Your melds from this turn are back in your hand; what you drew stays drawn.")
         self.focus = "hand"
@@ -913,7 +926,7 @@ class Controller:
         from engine.bots import hint
 
         decision = hint(self.view())
-        text = describe_action(self.game, decision.action, HUMAN, HUMAN).rstrip(".")
+        text = describe_action(self.game, decision.action, self.seat, self.seat).rstrip(".")
         why = advice(decision.reason)
         self.note = Note(f"Hint: {text}" + (f": {why}." if why else "."), "hint")
         self.hint_action = decision.action
@@ -946,7 +959,7 @@ class Controller:
                     continue
                 i = next((i for i in free if preview[i] == c), -1)
                 if i < 0:
-                    return []  # not a card South can see: nothing staged (the hint's words still stand)
+                    return []  # not a card that seat can see: nothing staged (the hint's words still stand)
                 free.remove(i)
                 positions.append(i)
             rank = p.rank if p.rank is not None else C.WILD_RANK
@@ -984,7 +997,7 @@ class Controller:
             self.new_game()
             return
         try:
-            self._apply(NextRound(), HUMAN)
+            self._apply(NextRound(), self.seat)
         except RuleViolation as err:
             self.note = Note(str(err), "error")
             return
@@ -1057,7 +1070,7 @@ class Controller:
         """Escape closes the topmost thing open: a panel, the partner's question, a reason, a note."""
         if self.sheet is not None:
             self.sheet = None
-        elif self.game.phase == "answer" and self.game.to_act == HUMAN and not self.question_closed:
+        elif self.game.phase == "answer" and self.game.to_act == self.seat and not self.question_closed:
             self.question_closed = True
         elif self.why is not None:
             self.why = None

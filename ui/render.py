@@ -19,7 +19,7 @@ from engine.plans import must_ask, wild_top_takeable
 from engine.views import MeldView, SeatView, TeamView, View
 
 from . import sides
-from .controller import HUMAN, Controller, Line
+from .controller import Controller, Line
 from .narrate import count
 from .pad_screen import pad_screen
 from .screens import game_over_panel, games_screen, hands_screen, round_over_panel, rules_screen, settings_screen
@@ -100,7 +100,7 @@ def team_names(view: View, team: int, short: bool = False) -> list[str]:
 
 def seat_role(view: View, seat: int) -> str:
     """'you', 'partner' (every teammate) or 'opponent'."""
-    if seat == HUMAN:
+    if seat == view.seat:
         return "you"
     return "partner" if view.seats[seat].team == view.my_team else "opponent"
 
@@ -124,8 +124,9 @@ def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
     # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news,
     # shown by the count it describes.
     where = "" if seat.stage == "hand" else f'<span class="where">{esc(seat.stage)}</span>'
+    pos = (seat.seat - view.seat) % view.rules.players  # where round the table, from the seat shown
     return (
-        f'<div class="seat {team} pos-{seat.seat}{" active" if turn else ""}" role="group" aria-label="{esc(label)}">'
+        f'<div class="seat {team} pos-{pos}{" active" if turn else ""}" role="group" aria-label="{esc(label)}">'
         f'<div class="seat-head"><strong data-short="{esc(short_name(seat.name))}">'
         f'<span>{esc(seat.name)}</span></strong>{where}<b class="n">{seat.hand_count}</b></div>'
         f'<div class="counts"><span class="role {role}">{esc(role)}</span></div>'
@@ -135,7 +136,8 @@ def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
 
 
 def seats_region(view: View, ctrl: Controller) -> str:
-    boxes = "".join(seat_box(view, view.seats[s], ctrl) for s in range(1, view.rules.players))
+    n = view.rules.players  # the others in turn order after the seat shown (pos-1 is the next to play)
+    boxes = "".join(seat_box(view, view.seats[(view.seat + k) % n], ctrl) for k in range(1, n))
     return f'<section class="seats seats-{view.rules.players}" aria-label="Other players">{boxes}</section>'
 
 
@@ -265,7 +267,7 @@ def meld_chip(view: View, meld: MeldView, team: int, ctrl: Controller, *, playab
 def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, targets: set[int]) -> str:
     mine = team.team == view.my_team
     players = view.rules.players
-    who = sides.short(players, team.team)
+    who = sides.short(players, team.team, view.seat)
     members = "" if seats.individual(players) else "+".join(team_names(view, team.team, short=True))
     ordered = sorted(team.melds, key=rank_order)
     chips = [meld_chip(view, m, team.team, ctrl, playable=playable, target=m.index in targets) for m in ordered]
@@ -279,7 +281,7 @@ def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, ta
     buttons = mine and playable and any(not m.is_book for m in team.melds)
     stop = "" if buttons else ' tabindex="0"'
     body = f'<ul class="melds"{stop}>{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
-    label = sides.possessive(players, team.team)
+    label = sides.possessive(players, team.team, view.seat)
     return (
         f'<section class="team {"us" if mine else "them"}" aria-label="{esc(label)} melds">'
         f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{need}{reds}</h2>'
@@ -315,7 +317,7 @@ def live_text(ctrl: Controller) -> str:
 def status_tools(ctrl: Controller) -> str:
     line = latest_line(ctrl)
     out = []
-    if line is not None and line.reason and line.seat != HUMAN:
+    if line is not None and line.reason and line.seat not in ctrl.humans:
         out.append(
             button(
                 "why", "Why?", arg=str(line.number), cls="small",
@@ -343,9 +345,9 @@ def banner_text(view: View, ctrl: Controller) -> tuple[str, str]:
     rules = view.rules
     if view.phase in ("round_over", "game_over"):
         return f"Round {view.round_index + 1} is over.", "over"
-    if view.to_act == HUMAN and view.phase == "answer":
+    if view.to_act == view.seat and view.phase == "answer":
         return f"{view.seats[view.turn].name} asks: “May I go out?”", "mine"
-    if view.to_act == HUMAN and view.phase == "draw":
+    if view.to_act == view.seat and view.phase == "draw":
         draw = "draw a card" if rules.draw == 1 else f"draw {count(rules.draw, 'card')}"
         problem = ctrl.pickup_problem()
         if rules.pickup == "none" or not view.pile:
@@ -353,9 +355,9 @@ def banner_text(view: View, ctrl: Controller) -> tuple[str, str]:
         if problem:
             return f"Your turn: {draw}.|{problem}", "mine"
         return f"Your turn: {draw} or pick up the pile.", "mine"
-    if view.to_act == HUMAN:
+    if view.to_act == view.seat:
         answer = ""
-        mate = partner_of(view, HUMAN)
+        mate = partner_of(view, view.seat)
         if view.asked and view.permission is not None and mate is not None:
             partner = view.seats[mate].name
             answer = (
@@ -427,7 +429,7 @@ def pile_row(ctrl: Controller) -> str:
 def staging_region(view: View, ctrl: Controller) -> str:
     minimum = ctrl.minimum()
     pile = pile_row(ctrl)
-    if not ctrl.staged and not pile and not (minimum and view.to_act == HUMAN and view.phase == "play"):
+    if not ctrl.staged and not pile and not (minimum and view.to_act == view.seat and view.phase == "play"):
         return ""  # before the draw the team's badge shows the minimum; the box comes with the first staged meld
     total = ctrl.staged_total()
     enough = total >= minimum
@@ -495,7 +497,7 @@ def hand_region(view: View, ctrl: Controller) -> str:
     waiting = [w for w, n in (("knee", me.knee_count), ("foot", me.foot_count)) if n]
     where = " · " + " & ".join(waiting) + " waiting" if waiting else ""
     chosen = len(ctrl.selected)
-    active = " active" if view.to_act == HUMAN else ""
+    active = " active" if view.to_act == view.seat else ""
     crowded = " crowded" if len(hand) > HAND_CROWDED else ""
     crowded += " packed" if len(hand) > HAND_PACKED else ""
     # The right of the heading: what a dashed outline means, or, with cards selected, how many and a
@@ -514,7 +516,7 @@ def hand_region(view: View, ctrl: Controller) -> str:
 
 
 def actions_region(view: View, ctrl: Controller) -> str:
-    mine = view.to_act == HUMAN and view.phase in ("draw", "play")
+    mine = view.to_act == view.seat and view.phase in ("draw", "play")
     draw_phase = mine and view.phase == "draw"
     play_phase = mine and view.phase == "play"
     rules = view.rules
@@ -539,7 +541,7 @@ def actions_region(view: View, ctrl: Controller) -> str:
 
 
 def dialog_region(view: View, ctrl: Controller) -> str:
-    if not (view.to_act == HUMAN and view.phase == "answer") or ctrl.question_closed:
+    if not (view.to_act == view.seat and view.phase == "answer") or ctrl.question_closed:
         return ""
     partner = view.seats[view.turn].name
     return (
@@ -637,9 +639,9 @@ def header(ctrl: Controller) -> str:
         f'<span>Round {view.round_index + 1}{rounds}</span><span class="rules-name">{esc(rules.name)}</span></p>'
         '<p class="scoreboard" aria-label="Game totals">'
         + "".join(
-            f'<span class="{"us" if t == view.my_team else "them"}">{esc(sides.short(rules.players, t))} '
+            f'<span class="{"us" if t == view.my_team else "them"}">{esc(sides.short(rules.players, t, view.seat))} '
             f"<b>{view.teams[t].total:,}</b></span>"
-            for t in sides.order(rules.players)
+            for t in sides.order(rules.players, view.seat)
         )
         + "</p>"
         f'<nav class="menu" aria-label="Menu">{menu_buttons(ctrl)}</nav>'
@@ -685,14 +687,14 @@ def regions(ctrl: Controller) -> dict[str, str]:
     if key == "page":
         return {"r-top": header(ctrl), "r-main": page_main(ctrl), "r-sheet": sheet_region(ctrl)}
     view = ctrl.view()
-    playable = view.to_act == HUMAN and view.phase == "play"
+    playable = view.to_act == view.seat and view.phase == "play"
     targets = ctrl.targets()
     return {
         "r-top": header(ctrl),
         "r-seats": seats_region(view, ctrl),
         "r-center": center_region(view, ctrl),
         "r-them": "".join(
-            team_region(view, view.teams[t], ctrl, False, set()) for t in sides.order(view.rules.players)[1:]
+            team_region(view, view.teams[t], ctrl, False, set()) for t in sides.order(view.rules.players, view.seat)[1:]
         ),
         "r-us": team_region(view, view.teams[view.my_team], ctrl, playable, targets),
         "r-why": why_region(ctrl),

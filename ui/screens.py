@@ -9,7 +9,7 @@ from engine.scoring import TeamScore
 from engine.state import Game, seat_names
 
 from . import sides
-from .controller import HUMAN, Controller
+from .controller import Controller
 from .rules_text import rules_page
 from .settings import (
     HOUSE_CHOICES,
@@ -115,9 +115,9 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _score_table(title: str, team: TeamScore, total: int) -> str:
+def _score_table(title: str, team: TeamScore, total: int, name: str) -> str:
     rows = "".join(
-        f'<tr><th scope="row">{esc(sides.score_label(line.label))}</th><td>{line.points:+,}</td></tr>'
+        f'<tr><th scope="row">{esc(sides.score_label(line.label, name))}</th><td>{line.points:+,}</td></tr>'
         for line in team.lines
     )
     return (
@@ -133,14 +133,17 @@ def _round_summary(ctrl: Controller) -> str:
     names = seat_names(game.n)
     if result.went_out is None:
         how = "The stock ran out, so nobody went out."
-    elif result.went_out == HUMAN:
+    elif result.went_out == ctrl.seat:
         how = "You went out."
     else:
         how = f"{names[result.went_out]} went out."
-    shown = sides.order(game.n)
-    tables = "".join(_score_table(sides.title(game.n, t), result.scores[t], game.totals[t]) for t in shown)
+    me = ctrl.seat
+    shown = sides.order(game.n, me)
+    tables = "".join(
+        _score_table(sides.title(game.n, t, me), result.scores[t], game.totals[t], names[me]) for t in shown
+    )
     # The round at a glance, before each side's breakdown: "This round: Us +815 · Them +2,720".
-    glance = " · ".join(f"<b>{esc(sides.short(game.n, t))} {result.scores[t].total:+,}</b>" for t in shown)
+    glance = " · ".join(f"<b>{esc(sides.short(game.n, t, me))} {result.scores[t].total:+,}</b>" for t in shown)
     return f'<p>{esc(how)}</p><p class="glance">This round: {glance}</p><div class="scores">{tables}</div>'
 
 
@@ -158,9 +161,9 @@ def round_over_panel(ctrl: Controller) -> str:
     )
 
 
-def _verdict(game: Game) -> str:
-    """Who won the game, and by what, in words."""
-    shown = sides.order(game.n)
+def _verdict(game: Game, me: int) -> str:
+    """Who won the game, and by what, in words, to the player in seat ``me``."""
+    shown = sides.order(game.n, me)
     mine = shown[0]
     totals = game.totals
     winner = game.winner()
@@ -169,23 +172,24 @@ def _verdict(game: Game) -> str:
         tied = [t for t in shown if totals[t] == best]
         if len(tied) == len(shown):
             return f"A tie at {best:,}."
-        names = [("you" if t == mine else sides.short(game.n, t)) for t in tied]
+        names = [("you" if t == mine else sides.short(game.n, t, me)) for t in tied]
         return f"A tie for the lead at {best:,}: {_and(names)}."
     others = " to ".join(f"{totals[t]:,}" for t in shown if t != winner)
     if seats.individual(game.n):
-        who = "You win" if winner == mine else f"{sides.short(game.n, winner)} wins"
+        who = "You win" if winner == mine else f"{sides.short(game.n, winner, me)} wins"
         rest = sorted((t for t in shown if t != winner), key=lambda t: -totals[t])
-        behind = ", ".join(f"{'you' if t == mine else sides.short(game.n, t)} {totals[t]:,}" for t in rest)
+        behind = ", ".join(f"{'you' if t == mine else sides.short(game.n, t, me)} {totals[t]:,}" for t in rest)
         return f"{who} with {totals[winner]:,} ({behind})" + ("!" if winner == mine else ".")
     if winner == mine:
-        return f"{_and(['You', *sides.members(game.n, mine)[1:]])} win, {totals[winner]:,} to {others}!"
+        mates = [m for m in sides.members(game.n, mine) if m != seat_names(game.n)[me]]
+        return f"{_and(['You', *mates])} win, {totals[winner]:,} to {others}!"
     return f"{_and(sides.members(game.n, winner))} win, {totals[winner]:,} to {others}."
 
 
 def game_over_panel(ctrl: Controller) -> str:
     game = ctrl.game
-    verdict = _verdict(game)
-    shown = sides.order(game.n)
+    verdict = _verdict(game, ctrl.seat)
+    shown = sides.order(game.n, ctrl.seat)
     rows = []
     run = [0] * game.sides
     for result in game.results:
@@ -195,7 +199,7 @@ def game_over_panel(ctrl: Controller) -> str:
             for t in shown
         )
         rows.append(f'<tr><th scope="row"><span class="sr">Round </span>{result.round_index + 1}</th>{cells}</tr>')
-    heads = "".join(f'<th scope="col">{esc(sides.short(game.n, t))}</th>' for t in shown)
+    heads = "".join(f'<th scope="col">{esc(sides.short(game.n, t, ctrl.seat))}</th>' for t in shown)
     return (
         '<section class="panel game-over" aria-labelledby="over-title">'
         f'<h2 id="over-title">Game over: {esc(verdict)}</h2>'
@@ -229,7 +233,7 @@ def hands_screen(ctrl: Controller) -> str:
     names = seat_names(game.n)
     blocks = []
     for seat, player in enumerate(game.players):
-        parts = [f"<h3>{esc(names[seat])}{' (you)' if seat == HUMAN else ''}</h3>"]
+        parts = [f"<h3>{esc(names[seat])}{' (you)' if seat == ctrl.seat else ''}</h3>"]
         if seat == game.went_out:
             parts.append("<p>Went out.</p>")
         else:
