@@ -39,12 +39,17 @@ sys.path.insert(0, os.path.abspath("app.zip"))
 
 from engine.errors import LoadError
 from engine.state import Game
-from ui import challenge, games, pad, saves, stats
-from ui.controller import WELCOME, Controller, Note
+from ui import saves
+from ui.app import WELCOME, Note
+from ui.app import App as Controller
+from ui.challenge import model as challenge
+from ui.games import model as games
+from ui.pad import model as pad
 from ui.render import SHORTCUTS, assemble, body_classes, regions, screen_key
-from ui.settings import PACE_SECONDS, choose_settings
+from ui.settings.model import PACE_SECONDS, choose_settings
 from ui.share import ShareProblem, ShareRequest, parse_query
-from ui.watch import PLAY_SECONDS
+from ui.stats import model as stats
+from ui.watch.model import PLAY_SECONDS
 
 STORE_TIMEOUT_SECONDS = 10
 WRITE_TIMEOUT_SECONDS = 8  # an IndexedDB write that hasn't settled by then has failed

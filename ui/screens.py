@@ -7,11 +7,10 @@ from engine import seats
 from engine.rules import preset
 from engine.scoring import TeamScore
 from engine.state import Game, seat_names
-
-from . import sides
-from .controller import Controller
-from .rules_text import rules_page
-from .settings import (
+from ui import sides
+from ui.app import App as Controller
+from ui.rules.text import rules_page
+from ui.settings.model import (
     HOUSE_CHOICES,
     LEVELS,
     PRESET_NAMES,
@@ -21,7 +20,7 @@ from .settings import (
     switch_options,
     switch_value,
 )
-from .widgets import button, card_row, esc
+from ui.widgets import button, card_row, esc
 
 
 def _select(key: str, label: str, options: list[tuple[str, str]], current: str) -> str:

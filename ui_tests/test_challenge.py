@@ -9,17 +9,16 @@ import zlib
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from .helpers import play_out_round
 
 from engine.bots import make_bot
 from engine.rules import preset, rules_to_dict
 from engine.state import Game
 from engine.views import view_for
-from ui import challenge
-from ui.controller import Controller
+from ui.app import App as Controller
+from ui.challenge import model as challenge
 from ui.render import page
-from ui.settings import Settings
-
-from .helpers import play_out_round
+from ui.settings.model import Settings
 
 
 def finished(deal: int = 61, level: str = "hard") -> Game:

@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import cards as C
-from ui.controller import Controller, Note
+from ui.app import App as Controller
+from ui.app import Note
 from ui.render import page
-from ui.settings import Settings
+from ui.settings.model import Settings
 from ui.widgets import card_label, esc
 
 

@@ -16,9 +16,10 @@ from engine.events import Discarded
 from engine.invariants import problems
 from engine.state import Game
 from tests.helpers import arrange
-from ui.controller import MAX_LINES, Controller, Line, index_arg
+from ui.app import MAX_LINES, Line, index_arg
+from ui.app import App as Controller
 from ui.render import banner_text, page
-from ui.settings import Settings
+from ui.settings.model import Settings
 from ui.widgets import esc
 
 ACTS = [

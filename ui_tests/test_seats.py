@@ -8,9 +8,9 @@ import re
 import pytest
 
 from engine.actions import Discard, to_text
-from ui.controller import Controller
+from ui.app import App as Controller
 from ui.render import page, regions
-from ui.settings import Settings
+from ui.settings.model import Settings
 
 NORTH = 2
 

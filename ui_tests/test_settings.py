@@ -11,7 +11,7 @@ from engine.actions import Draw
 from engine.rules import rules_from_dict, rules_to_dict, validate_rules
 from engine.serialize import from_dict, to_dict
 from engine.state import Game
-from ui.settings import (
+from ui.settings.model import (
     HOUSE_CHOICES,
     PACE_SECONDS,
     PRESET_NAMES,

@@ -7,10 +7,10 @@ import pytest
 from engine import cards as C
 from engine.rules import PRESETS, preset, rules_from_dict
 from engine.scoring import TeamTable, score
-from ui.controller import Controller
-from ui.rules_text import rules_page
+from ui.app import App as Controller
+from ui.rules.text import rules_page
 from ui.screens import settings_screen
-from ui.settings import HOUSE_CHOICES, Settings, house_of, load_settings, rules_for
+from ui.settings.model import HOUSE_CHOICES, Settings, house_of, load_settings, rules_for
 from ui.share import ShareProblem, ShareRequest, build_query, parse_query
 
 

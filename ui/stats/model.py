@@ -29,9 +29,8 @@ from engine.rules import PRESETS, rules_to_dict
 from engine.scoring import TeamTable, score
 from engine.serialize import parse_json
 from engine.state import Game
-
-from .settings import LEVELS
-from .sides import SOUTH
+from ui.settings.model import LEVELS
+from ui.sides import SOUTH
 
 SCHEMA = 1
 MAX_GAMES = 500

@@ -32,8 +32,7 @@ from engine.rules import preset as preset_rules
 from engine.scoring import LeftoverCount, TeamCounts, TeamScore, book_kinds, game_over, score_counts
 from engine.seats import seat_names
 from engine.serialize import parse_json
-
-from .settings import HOUSE_CHOICES, PRESET_NAMES, Settings, players_offered, rules_for
+from ui.settings.model import HOUSE_CHOICES, PRESET_NAMES, Settings, players_offered, rules_for
 
 PREFIX = "pad-"
 """Store key prefix of a pad's record (``pad-<id>``); localStorage keeps a copy under ``handfoot-pad-<id>``."""

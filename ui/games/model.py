@@ -17,8 +17,7 @@ from engine.errors import LoadError
 from engine.seats import PLAYER_COUNTS, sides
 from engine.serialize import parse_json
 from engine.state import Game
-
-from .sides import totals_words
+from ui.sides import totals_words
 
 PREFIX = "kept-game-"
 MAX_GAMES = 30

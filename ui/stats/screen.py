@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import time
 
-from .controller import Controller
-from .settings import LEVELS
-from .stats import CHART_GAMES, MAX_GAMES, Stats, Summary, compute
-from .widgets import button, esc
+from ui.app import App as Controller
+from ui.settings.model import LEVELS
+from ui.stats.model import CHART_GAMES, MAX_GAMES, Stats, Summary, compute
+from ui.widgets import button, esc
 
 LEVEL_LABELS = dict(LEVELS)
 CHART_W, CHART_H, CHART_PAD = 320, 132, 6
