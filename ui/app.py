@@ -12,132 +12,52 @@ import json
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from engine import cards as C
-from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
+from engine.actions import Action, Answer, Discard, Draw, EndTurn, PickUp
 from engine.deal import MAX_DEAL
 from engine.errors import LoadError, RuleViolation
 from engine.legal import legal_actions, meld_targets, outline_cards, pickup_blocked
-from engine.melds import check_meld, meld_value
+from engine.melds import meld_value
 from engine.plans import pile_under
-from engine.rules import RuleSet, rules_to_dict
-from engine.serialize import from_dict, parse_json, replay, to_dict
+from engine.rules import RuleSet
+from engine.serialize import from_dict, parse_json, to_dict
 from engine.state import Game
-from engine.takeback import take_back, takeback_problem
+from engine.takeback import takeback_problem
 from engine.views import View, view_for
 from ui import saves, sides
+from ui.challenge import handlers as challenge_taps
 from ui.challenge import model as challenge
+from ui.games import handlers as games_taps
 from ui.games.model import KeptGame
 from ui.pad.model import Message, PadDesk
-from ui.settings.model import PRESET_NAMES, Settings
-from ui.share import ShareRequest, build_query, parse_deal_number
+from ui.rules import handlers as rules_taps
+from ui.settings import handlers as settings_taps
+from ui.settings.model import Settings
+from ui.share import ShareRequest, build_query
 from ui.sides import SOUTH
 from ui.stats import model as stats
-from ui.table.narrate import advice, describe_action, describe_entry, short_entry, who
+from ui.table import panels, turn
+from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line, turn_news
+from ui.table.narrate import describe_entry, short_entry, who
+from ui.table.staging import Staged as Staged
+from ui.taps import MAX_INDEX_DIGITS as MAX_INDEX_DIGITS
+from ui.taps import Note as Note
 from ui.taps import Taps
+from ui.taps import index_arg as index_arg
+from ui.watch import handlers as watch_taps
 from ui.watch.model import Watch
 
 if TYPE_CHECKING:
     from engine.bots import Bot
 
-MAX_LINES = 16
-"""About one lap of the table at six players: five computer turns of two or three lines."""
 SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch", "stats")
-SHEETS = ("menu", "moves", "help")
-MAX_INDEX_DIGITS = 4
-"""A tap's index (a card, a meld, a staged meld) has at most this many digits: hands stay far smaller."""
-
-
-def index_arg(arg: str, limit: int) -> int | None:
-    """A tap's ``data-arg`` as an index below ``limit``, or None for anything else (untrusted text)."""
-    if not (0 < len(arg) <= MAX_INDEX_DIGITS and arg.isascii() and arg.isdigit()):
-        return None
-    value = int(arg)
-    return value if value < limit else None
-
-
-NEWS = ("went out", "discarded", "took pile", "took the pile", "said", "asked")
-"""How much a part of a computer's turn tells the other players, most first."""
-
-
-def turn_news(part: str) -> int:
-    """How newsworthy a part of a seat's turn is (higher first).  Melds, red 3s, a foot or knee taken up
-    and draws count least: the table highlights the melds, and the seat's count shows its foot or knee."""
-    for rank, start in enumerate(NEWS):
-        if part.startswith(start):
-            return len(NEWS) - rank
-    return 0
-
-
-@dataclass(frozen=True)
-class Staged:
-    """A meld set aside for the team's first meld, not yet on the table."""
-
-    cards: tuple[int, ...]
-    rank: int
-    pile: tuple[int, ...] = ()
-    """Positions in ``Controller.pile_preview()`` of the cards taken from the pile (``pickup_minimum="with_pile"``)."""
-
-    def hand_cards(self) -> list[int]:
-        """The staged cards that come from the hand (the pile's are still on the pile)."""
-        left = list(self.cards)
-        for c in self.pile_cards:
-            left.remove(c)
-        return left
-
-    pile_cards: tuple[int, ...] = ()
-    """The cards themselves at ``pile`` (kept with them, so a staged meld reads without the pile)."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """A move shown in the recent-moves list; ``reason`` is the computer's "Why?"."""
-
-    number: int
-    seat: int | None
-    text: str
-    reason: str = ""
-    short: str = ""
-    """The move in a few words, for the seat's box ('drew 2 · discarded 9♣')."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"n": self.number, "seat": self.seat, "text": self.text, "reason": self.reason, "short": self.short}
-
-    @staticmethod
-    def from_dict(data: object, players: int) -> Line | None:
-        """A line read back from storage, or None unless every field has the right type and size."""
-        if not isinstance(data, dict):
-            return None
-        n, seat, text = data.get("n"), data.get("seat"), data.get("text")
-        reason, short = data.get("reason", ""), data.get("short", "")
-        if type(n) is not int or not 0 < n < 10**9:
-            return None
-        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
-            return None
-        texts = (text, reason, short)
-        if not all(isinstance(t, str) and len(t) <= MAX_LINE_CHARS for t in texts):
-            return None
-        return Line(n, seat, str(text), str(reason), str(short))
-
-
-MAX_LINE_CHARS = 2000
-
 WELCOME = (
     "Welcome! You sit South; North is your partner against West and East. Meld three or more cards "
     "of a rank, grow them into books of seven, then play on through your foot. Hint suggests a move; "
     "Menu, then Rules, explains the game."
 )
 """The note a player meets on the first visit, when the device holds nothing of the app's yet."""
-
-
-@dataclass(frozen=True)
-class Note:
-    """A message for the player: kind is 'error', 'info' or 'hint'."""
-
-    text: str
-    kind: str = "info"
 
 
 class App:
@@ -188,7 +108,7 @@ class App:
         self.kept_copies: list[saves.Kept] = []  # damaged or unreadable copies kept aside
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
         self.turn_start: Game | None = None  # the game right after the shown seat's draw this turn (for Undo)
-        self._undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
+        self.undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
         self.pads = PadDesk()  # the score pads for games played with real cards (ui/pad/model.py)
         self.watch: Watch | None = None  # the game being watched again (ui/watch/model.py)
         self.watch_back = "games"  # the screen Close goes back to
@@ -207,7 +127,7 @@ class App:
     def new_game(self, deal: int | None = None, rules: RuleSet | None = None) -> None:
         """Start a game: a random deal number unless one is given."""
         number = deal if deal is not None else self.rng.randint(1, MAX_DEAL)
-        self._set_game(Game(rules or self.settings.rules(), number))
+        self.set_game(Game(rules or self.settings.rules(), number))
         self.dirty = True
 
     def start_shared(self, request: ShareRequest) -> None:
@@ -225,7 +145,7 @@ class App:
 
     def resume_game(self, game: Game, seq: int = 0) -> None:
         """Resume a game already loaded (see ``ui.saves.choose``); later saves are numbered after ``seq``."""
-        self._set_game(game)
+        self.set_game(game)
         self.lines = []
         self._line_number = 0
         self.save_seq = max(self.save_seq, seq)
@@ -252,9 +172,9 @@ class App:
         if added is not None:
             self.finished, self.finished_dirty = added, True
 
-    def _set_game(self, game: Game) -> None:
+    def set_game(self, game: Game) -> None:
         self.game = game
-        self._make_bots()
+        self.forget_bots()
         self.selected = []
         self.staged = []
         self.pile_selected = []
@@ -263,20 +183,20 @@ class App:
         self.why = None
         self.sheet = None
         self.expanded = set()
-        self._clear_fresh()
+        self.clear_fresh()
         self.question_closed = False
         self.hint_action = None
         self.turn_start = None
-        self._undo_known = None
+        self.undo_known = None
         self.active_challenge = ""
         self.level_override = None
 
-    def _clear_fresh(self) -> None:
+    def clear_fresh(self) -> None:
         self.fresh = {}
         self.fresh_reds = {}
         self.landed = False
 
-    def _make_bots(self) -> None:
+    def forget_bots(self) -> None:
         """Forget the computer players: each is made when its seat first acts (``bot``)."""
         self.bots = {}
 
@@ -393,7 +313,7 @@ class App:
             self.engine_problems.append(f"{bot.level} bot seat {seat}: {action!r}: {err}")
             action = self._fallback()
             reason = "It played a safe move."
-        return self._apply(action, seat, reason)
+        return self.apply_action(action, seat, reason)
 
     def _fallback(self) -> Action:
         actions = legal_actions(self.game)
@@ -405,7 +325,7 @@ class App:
 
     # ----- applying actions -----------------------------------------------------
 
-    def _apply(self, action: Action, seat: int, reason: str = "") -> Line | None:
+    def apply_action(self, action: Action, seat: int, reason: str = "") -> Line | None:
         before_round = self.game.round_index
         before = len(self.game.log)
         sizes = [[len(m.cards) for m in t.melds] for t in self.game.teams]
@@ -425,8 +345,12 @@ class App:
         if not texts:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
+        return self.add_line(seat, " ".join(texts), reason, " · ".join(shorts))
+
+    def add_line(self, seat: int | None, text: str, reason: str = "", short: str = "") -> Line:
+        """Add a line to the recent moves (the last ``MAX_LINES`` are kept)."""
         self._line_number += 1
-        line = Line(self._line_number, seat, " ".join(texts), reason, " · ".join(shorts))
+        line = Line(self._line_number, seat, text, reason, short)
         self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
         return line
 
@@ -532,13 +456,13 @@ class App:
                         self.fresh_reds[t] = n
         self.landed = data.get("landed") is True
 
-    def _human(self, action: Action) -> bool:
+    def play(self, action: Action) -> bool:
         """Apply the shown seat's action; a refusal becomes the engine's sentence and changes nothing."""
         if not self.human_to_act():
-            self.note = Note(self._waiting_text(), "error")
+            self.note = Note(self.waiting_text(), "error")
             return False
         try:
-            self._apply(action, self.seat)
+            self.apply_action(action, self.seat)
         except RuleViolation as err:
             self.note = Note(str(err), "error")
             return False
@@ -552,7 +476,7 @@ class App:
         self.question_closed = False
         return True
 
-    def _waiting_text(self) -> str:
+    def waiting_text(self) -> str:
         seat = self.game.to_act
         if seat is None:
             return "The round is over."
@@ -569,184 +493,17 @@ class App:
         if not (isinstance(act, str) and isinstance(arg, str)) or len(act) > 40 or len(arg) > 40:
             return
         if act.startswith("pad-") and not self.elsewhere:  # the score pad: it never touches the game
-            self._pad_note(self.pads.handle(act[4:], arg, self.settings))
+            self.pad_note(self.pads.handle(act[4:], arg, self.settings))
             return
         tap = TAPS.find(act)
         if tap is None or self.elsewhere:  # a tab that gave way changes nothing
             return
         self.focus = ""
         if not tap.passive:
-            self._clear_fresh()
+            self.clear_fresh()
         tap.handler(self, arg)
 
-    def _on_card(self, arg: str) -> None:
-        i = index_arg(arg, len(self.shown_hand()))
-        if i is None:
-            return
-        if i in self.selected:
-            self.selected.remove(i)
-        else:
-            self.selected.append(i)
-        if self.note and self.note.kind == "error":
-            self.note = None
-
-    def _on_clear(self, arg: str) -> None:
-        self.selected = []
-        self.pile_selected = []
-
-    def _on_pile_card(self, arg: str) -> None:
-        """Select (or not) a card under the pile's top, to stage it in a first meld with the pickup."""
-        i = index_arg(arg, len(self.pile_preview()))
-        if i is None or i not in self.pile_free():
-            return
-        if i in self.pile_selected:
-            self.pile_selected.remove(i)
-        else:
-            self.pile_selected.append(i)
-
-    def _selected_from_pile(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """(positions, cards) of the selected pile cards that are still free."""
-        preview, free = self.pile_preview(), set(self.pile_free())
-        chosen = tuple(i for i in self.pile_selected if i in free)
-        return chosen, tuple(preview[i] for i in chosen)
-
-    def _on_draw(self, arg: str) -> None:
-        with_pile = [s for s in self.staged if s.pile]
-        if self._human(Draw()):
-            self.focus = "hand"
-            if with_pile:
-                self.note = Note("You drew instead: the melds staged with cards from the pile were taken back.")
-
-    def _on_pickup(self, arg: str) -> None:
-        plays = tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged)
-        if self._human(PickUp(plays)):
-            self.focus = "hand"
-
-    def _on_discard(self, arg: str) -> None:
-        cards = self.selected_cards()
-        if len(cards) != 1:
-            self.note = Note(
-                "Select one card to discard." if not cards else "Select just one card to discard.", "error"
-            )
-            return
-        if self._human(Discard(cards[0])):
-            self.focus = "status"
-
-    def _on_new_meld(self, arg: str) -> None:
-        positions, from_pile = self._selected_from_pile()
-        cards = tuple(self.selected_cards()) + from_pile
-        if not cards:
-            self.note = Note("Select the cards for the new meld first.", "error")
-            return
-        naturals = {C.rank(c) for c in cards if not C.is_wild(c)}
-        if len(naturals) > 1:
-            self.note = Note("A meld is all one rank: select cards of one rank (wild cards can join).", "error")
-            return
-        rank = naturals.pop() if naturals else C.WILD_RANK
-        team = self.game.teams[self.game.team_of(self.seat)]
-        if self.minimum() > 0 and not team.opened:
-            self._stage(Staged(cards, rank, positions, from_pile))
-            return
-        if from_pile:
-            self.note = Note("Cards from the pile count only in a first meld made with the pickup.", "error")
-            return
-        open_meld = team.open_meld(rank) if self.game.rules.one_open_meld_per_rank else None
-        play = MeldPlay(cards, meld=open_meld) if open_meld is not None else MeldPlay(cards, rank=rank)
-        if self._human(Meld((play,))):
-            self.focus = "hand"
-
-    def _on_meld(self, arg: str) -> None:
-        """Add the selected cards to one of the team's melds."""
-        i = index_arg(arg, len(self.game.teams[self.game.team_of(self.seat)].melds))
-        if i is None:
-            return
-        cards = tuple(self.selected_cards())
-        if not cards:
-            self.note = Note("Select cards first, then tap the meld to add them.", "error")
-            return
-        if self._human(Meld((MeldPlay(cards, meld=i),))):
-            self.focus = "hand"
-
-    def _on_expand(self, arg: str) -> None:
-        """Show every side's melds card by card (each player's, alone), or fold them back to chips."""
-        self.expanded = set() if self.expanded else set(range(len(self.game.teams)))
-
     # ----- staging the first meld -----------------------------------------------
-
-    def _stage(self, staged: Staged) -> None:
-        if not self.human_to_act() or self.game.phase not in ("draw", "play"):
-            self.note = Note(self._waiting_text(), "error")
-            return
-        self._restage([*self.staged, staged])
-
-    def _restage(self, plays: list[Staged]) -> None:
-        """Replace the staged melds with ``plays`` unless they can't go down together."""
-        problem = self._staging_problem(plays)
-        if problem:
-            self.note = Note(problem, "error")
-            return
-        self.staged = plays
-        self.selected = []
-        self.pile_selected = []
-        self.note = None
-
-    def _staging_problem(self, plays: list[Staged]) -> str | None:
-        """Why these staged melds can't go down together (ignoring the minimum), or None."""
-        rules = self.game.rules
-        ranks = [s.rank for s in plays]
-        if rules.one_open_meld_per_rank and len(ranks) != len(set(ranks)):
-            return "You already staged a meld of that rank: tap it to add these cards."
-        for s in plays:
-            try:
-                check_meld(rules, s.rank, s.cards, going_out=False)
-            except RuleViolation as err:
-                return str(err)
-        if self.game.phase == "play":
-            refusal = self.game.check(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in plays)))
-            if refusal is not None and refusal.reason != "below_minimum":
-                return str(refusal)
-        return None
-
-    def _on_staged(self, arg: str) -> None:
-        """Add the selected cards to a staged meld."""
-        i = index_arg(arg, len(self.staged))
-        if i is None:
-            return
-        positions, from_pile = self._selected_from_pile()
-        cards = tuple(self.selected_cards()) + from_pile
-        if not cards:
-            self.note = Note("Select cards first, then tap the staged meld to add them.", "error")
-            return
-        plays = list(self.staged)
-        old = plays[i]
-        plays[i] = replace(
-            old, cards=old.cards + cards, pile=old.pile + positions, pile_cards=old.pile_cards + from_pile
-        )
-        self._restage(plays)
-
-    def _on_unstage(self, arg: str) -> None:
-        i = index_arg(arg, len(self.staged))
-        if i is not None:
-            del self.staged[i]
-        elif not arg:
-            self.staged = []
-            self.pile_selected = []
-        self.selected = []
-        self.pile_selected = []
-        self.note = None
-
-    def _on_lay_down(self, arg: str) -> None:
-        if not self.staged:
-            self.note = Note("Stage a meld first: select cards and press New meld.", "error")
-            return
-        if self.game.phase == "draw" and self.human_to_act():
-            self.note = Note("Draw first, or press Pick up pile to open with the pile.", "error")
-            return
-        if any(s.pile for s in self.staged):
-            self.note = Note("Melds with cards from the pile go down with Pick up pile.", "error")
-            return
-        if self._human(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in self.staged))):
-            self.focus = "hand"
 
     # ----- going out, ending the turn, hints ------------------------------------
 
@@ -756,33 +513,9 @@ class App:
         if not self.human_to_act() or self.game.phase != "play":
             return False
         key = (self.game.round_index, len(self.game.history))
-        if self._undo_known is None or self._undo_known[:2] != key:
-            self._undo_known = (*key, takeback_problem(self.game, self.turn_start) is None)
-        return self._undo_known[2]
-
-    def _on_undo(self, arg: str) -> None:
-        """Take back this turn's melds: the cards go back to the hand, what was drawn stays drawn."""
-        if not self.human_to_act():
-            self.note = Note(self._waiting_text(), "error")
-            return
-        try:
-            game = take_back(self.game, self.turn_start)
-        except RuleViolation as err:
-            self.note = Note(str(err), "error")
-            return
-        self.game = game
-        self.turn_start = game.copy()
-        self._undo_known = None
-        self.dirty = True
-        self.selected = []
-        self.staged = []
-        self.pile_selected = []
-        self.hint_action = None
-        self._line_number += 1
-        line = Line(self._line_number, self.seat, "You took back this turn's melds.", "", "took back melds")
-        self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
-        self.note = Note("Your melds from this turn are back in your hand; what you drew stays drawn.")
-        self.focus = "hand"
+        if self.undo_known is None or self.undo_known[:2] != key:
+            self.undo_known = (*key, takeback_problem(self.game, self.turn_start) is None)
+        return self.undo_known[2]
 
     # ----- family challenges ----------------------------------------------------
 
@@ -848,21 +581,6 @@ class App:
                 out[key] = record.to_json()
         return out
 
-    def _on_watch_challenge(self, arg: str) -> None:
-        """Watch the sender's game of a challenge (only when their result follows from their moves)."""
-        record = self.challenges.get(arg)
-        if record is None:
-            return
-        game = challenge.verify(record.challenge) if record.verified else None
-        if game is None:
-            self.note = Note("That challenge's game can't be watched: its result doesn't follow from its moves.",
-                             "error")
-            return
-        who = record.challenge.name or ("your" if record.sent else "their")
-        self.open_watch(game, f"{who} game, deal {record.challenge.deal:,}", back=self.screen)
-        if self.watch is not None:
-            self.watch.level = record.challenge.level  # its reasons come from the level it was played at
-
     # ----- watching a game again ------------------------------------------------
 
     def open_watch(self, game: Game, title: str, back: str = "games") -> None:
@@ -872,112 +590,10 @@ class App:
         self.screen = "watch"
         self.sheet = None
 
-    def _on_watch(self, arg: str) -> None:
-        """Watch the game on the table (``table``) or a kept game (its key)."""
-        if arg == "table":
-            if not self.game.history:
-                self.note = Note("Nothing has been played in this game yet.", "error")
-                return
-            self.open_watch(self.game, f"deal {self.game.deal_number:,}", back=self.screen)
-            return
-        found = self.read_kept(arg)
-        if found is None:
-            return
-        kept, copy = found
-        if copy.game is None:
-            self.note = Note(f"That game can't be watched: {copy.problem or saves.UNREADABLE}", "error")
-            return
-        self.open_watch(copy.game, f"deal {kept.deal:,}", back="games")
-
     def read_kept(self, key: str) -> tuple[KeptGame, saves.Copy] | None:
         """The kept game listed under ``key`` and its save read back (None for a key not listed)."""
         kept = next((k for k in self.kept if k.key == key), None)
         return None if kept is None else (kept, saves.read(saves.PRIMARY, kept.save))
-
-    def _on_watch_step(self, arg: str) -> None:
-        if self.watch is None:
-            return
-        if arg == "play":
-            self.watch.playing = not self.watch.playing and self.watch.at < self.watch.moves
-            if self.watch.playing:
-                self.watch.step("next")
-            return
-        self.watch.playing = False
-        self.watch.step(arg)
-
-    def _on_watch_close(self, arg: str) -> None:
-        if self.watch is not None:
-            self.watch.playing = False
-        self.screen = self.watch_back if self.watch_back != "watch" else "games"
-
-    def _on_ask(self, arg: str) -> None:
-        self._human(AskGoOut())
-
-    def _on_answer(self, arg: str) -> None:
-        self._human(Answer(arg == "yes"))
-
-    def _on_end_turn(self, arg: str) -> None:
-        if self._human(EndTurn()):
-            self.focus = "status"
-
-    def _on_hint(self, arg: str) -> None:
-        if not self.human_to_act():
-            self.note = Note(self._waiting_text(), "error")
-            return
-        from engine.bots import hint
-
-        decision = hint(self.view())
-        text = describe_action(self.game, decision.action, self.seat, self.seat).rstrip(".")
-        why = advice(decision.reason)
-        self.note = Note(f"Hint: {text}" + (f": {why}." if why else "."), "hint")
-        self.hint_action = decision.action
-        self.staged = []
-        self.pile_selected = []
-        self.selected = []
-        match decision.action:
-            case Meld(plays=plays) if plays and self.minimum() > 0:
-                self.staged = [Staged(p.cards, p.rank if p.rank is not None else C.WILD_RANK) for p in plays]
-            case Meld(plays=plays) if plays:
-                self.selected = self._positions(plays[0].cards)
-            case PickUp(melds=plays) if plays:
-                self.staged = self._staged_pickup(plays)
-            case Discard(card=card):
-                self.selected = self._positions((card,))
-            case _:
-                pass
-
-    def _staged_pickup(self, plays: tuple[MeldPlay, ...]) -> list[Staged]:
-        """A pickup's melds as staged melds: each card from the hand while it holds one, else from the pile."""
-        hand = Counter(self.view().hand)
-        preview = self.pile_preview()
-        free = list(range(len(preview)))
-        out = []
-        for p in plays:
-            positions: list[int] = []
-            for c in p.cards:
-                if hand[c] > 0:
-                    hand[c] -= 1
-                    continue
-                i = next((i for i in free if preview[i] == c), -1)
-                if i < 0:
-                    return []  # not a card that seat can see: nothing staged (the hint's words still stand)
-                free.remove(i)
-                positions.append(i)
-            rank = p.rank if p.rank is not None else C.WILD_RANK
-            out.append(Staged(p.cards, rank, tuple(positions), tuple(preview[i] for i in positions)))
-        return out
-
-    def _on_play_hint(self, arg: str) -> None:
-        """Play the hinted move as it was suggested (if the position is still the same)."""
-        action = self.hint_action
-        if action is None or not self.human_to_act():
-            return
-        if self.game.check(action) is not None:
-            self.hint_action = None
-            self.note = Note("That hint no longer fits the table: ask for a new one.", "error")
-            return
-        if self._human(action):
-            self.focus = "status" if isinstance(action, (Discard, EndTurn)) else "hand"
 
     def _positions(self, cards: tuple[int, ...]) -> list[int]:
         """The positions in the shown hand of these cards (for selecting a hint's cards)."""
@@ -993,125 +609,20 @@ class App:
 
     # ----- between rounds -------------------------------------------------------
 
-    def _on_next_round(self, arg: str) -> None:
-        if self.game.phase == "game_over":
-            self.new_game()
-            return
-        try:
-            self._apply(NextRound(), self.seat)
-        except RuleViolation as err:
-            self.note = Note(str(err), "error")
-            return
-        self.screen = "table"
-        self.note = None
-        self.lines = []
-        self.why = None
-        self.expanded = set()
-
-    def _on_replay(self, arg: str) -> None:
-        """Deal the round just played again: the same cards, from its start."""
-        history = self.game.history
-        starts = [i for i, text in enumerate(history) if text == "next"]
-        keep = history[: starts[-1] + 1] if starts else []
-        game = replay(rules_to_dict(self.game.rules), self.game.deal_number, keep)
-        self._set_game(game)
-        self.dirty = True
-        self.note = Note(f"Round {game.round_index + 1} dealt again: the same cards as before.")
-
-    def _on_show_hands(self, arg: str) -> None:
-        if self.game.phase in ("round_over", "game_over"):
-            self.screen = "hands"
-
     # ----- screens, settings, new games -----------------------------------------
 
-    def _on_screen(self, arg: str) -> None:
-        self.sheet = None
-        if arg in SCREENS and arg != "hands":
-            self.screen = arg
-            if arg == "rules":
-                self.rules_tab = self.game.rules.name
-        elif arg == "hands":
-            self._on_show_hands(arg)
-
-    def _on_rules_tab(self, arg: str) -> None:
-        if arg in PRESET_NAMES:
-            self.rules_tab = arg
-
-    def _on_dismiss(self, arg: str) -> None:
-        self.note = None
-        self.share_url = ""
-        self.hint_action = None
-
     # ----- panels: Why?, the moves, the menu, the keyboard help ------------------
-
-    def _on_why(self, arg: str) -> None:
-        """Open (or close) the reason of a computer's move; it stays open until closed."""
-        if not (arg.isascii() and arg.isdigit() and len(arg) <= 9):
-            return
-        number = int(arg)
-        if self.why == number:
-            self.why = None
-        elif any(line.number == number and line.reason for line in self.lines):
-            self.why = number
 
     def why_line(self) -> Line | None:
         """The line whose reason is open, while it is still among the recent moves."""
         return next((line for line in self.lines if line.number == self.why), None)
 
-    def _on_sheet(self, arg: str) -> None:
-        self.sheet = None if arg == self.sheet or arg not in SHEETS else arg
-
-    def _on_close(self, arg: str) -> None:
-        if arg == "why":
-            self.why = None
-        else:
-            self.sheet = None
-
-    def _on_escape(self, arg: str) -> None:
-        """Escape closes the topmost thing open: a panel, the partner's question, a reason, a note."""
-        if self.sheet is not None:
-            self.sheet = None
-        elif self.game.phase == "answer" and self.game.to_act == self.seat and not self.question_closed:
-            self.question_closed = True
-        elif self.why is not None:
-            self.why = None
-        elif self.note is not None or self.share_url:
-            self._on_dismiss("")
-        elif self.selected:
-            self.selected = []
-
-    def _on_reopen_question(self, arg: str) -> None:
-        self.question_closed = False
-
-    def _on_delete_game(self, arg: str) -> None:
-        """Ask before deleting a kept game (``ui/main.py`` deletes it on "confirm-delete")."""
-        self.confirm_delete = arg if any(g.key == arg for g in self.kept) else ""
-
-    def _on_keep_game(self, arg: str) -> None:
-        self.confirm_delete = ""
-
-    def _on_house(self, arg: str) -> None:
-        """The house rules in Settings were unfolded or folded by the player."""
-        self.house_open = arg == "open"
-
-    def _on_new_game(self, arg: str) -> None:
-        arg = arg.strip()
-        if arg:
-            deal = parse_deal_number(arg)
-            if deal is None:
-                self.note = Note(f"A deal number is a whole number from 1 to {MAX_DEAL:,}.", "error")
-                return
-        else:
-            deal = None
-        self.new_game(deal)
-        self.note = Note(f"New game: deal {self.game.deal_number:,}, {self.game.rules.title}.")
-
     def pad_input(self, key: str, value: str) -> None:
         """A value typed or chosen on the score pad (both strings untrusted)."""
         if isinstance(key, str) and isinstance(value, str) and len(key) <= 40 and not self.elsewhere:
-            self._pad_note(self.pads.input(key, value))
+            self.pad_note(self.pads.input(key, value))
 
-    def _pad_note(self, message: Message | None) -> None:
+    def pad_note(self, message: Message | None) -> None:
         self.note = Note(*message) if message else None
 
     def change_setting(self, key: str, value: str | bool) -> None:
@@ -1123,50 +634,29 @@ class App:
             return
         self.settings_dirty = True
         if key == "level":
-            self._make_bots()
+            self.forget_bots()
         self.note = None
 
 
-def register(taps: Taps[App]) -> None:
-    """The table's taps (and, until they move to their features, the other screens')."""
-    taps.add("card", App._on_card)
-    taps.add("clear", App._on_clear)
-    taps.add("pile-card", App._on_pile_card)
-    taps.add("draw", App._on_draw)
-    taps.add("pickup", App._on_pickup)
-    taps.add("discard", App._on_discard)
-    taps.add("new-meld", App._on_new_meld)
-    taps.add("meld", App._on_meld)
-    taps.add("expand", App._on_expand, passive=True)
-    taps.add("staged", App._on_staged)
-    taps.add("unstage", App._on_unstage)
-    taps.add("lay-down", App._on_lay_down)
-    taps.add("undo", App._on_undo)
-    taps.add("watch-challenge", App._on_watch_challenge, passive=True)
-    taps.add("watch", App._on_watch, passive=True)
-    taps.add("watch-step", App._on_watch_step, passive=True)
-    taps.add("watch-close", App._on_watch_close, passive=True)
-    taps.add("ask", App._on_ask)
-    taps.add("answer", App._on_answer)
-    taps.add("end-turn", App._on_end_turn)
-    taps.add("hint", App._on_hint)
-    taps.add("play-hint", App._on_play_hint)
-    taps.add("next-round", App._on_next_round)
-    taps.add("replay", App._on_replay)
-    taps.add("show-hands", App._on_show_hands)
-    taps.add("screen", App._on_screen, passive=True)
-    taps.add("rules-tab", App._on_rules_tab, passive=True)
-    taps.add("dismiss", App._on_dismiss, passive=True)
-    taps.add("why", App._on_why, passive=True)
-    taps.add("sheet", App._on_sheet, passive=True)
-    taps.add("close", App._on_close, passive=True)
-    taps.add("escape", App._on_escape, passive=True)
-    taps.add("reopen-question", App._on_reopen_question, passive=True)
-    taps.add("delete-game", App._on_delete_game, passive=True)
-    taps.add("keep-game", App._on_keep_game, passive=True)
-    taps.add("house", App._on_house, passive=True)
-    taps.add("new-game", App._on_new_game)
+
+def on_screen(app: App, arg: str) -> None:
+    """Go to another screen (the menu closes); "hands" only once the round is over."""
+    app.sheet = None
+    if arg in SCREENS and arg != "hands":
+        app.screen = arg
+        if arg == "rules":
+            app.rules_tab = app.game.rules.name
+    elif arg == "hands":
+        turn.on_show_hands(app, arg)
 
 
-TAPS: Taps[App] = Taps()
-register(TAPS)
+def build_taps() -> Taps[App]:
+    """The table of taps, filled by each feature's ``register``."""
+    table: Taps[App] = Taps()
+    table.add("screen", on_screen, passive=True)
+    for feature in (turn, panels, watch_taps, challenge_taps, games_taps, settings_taps, rules_taps):
+        feature.register(table)
+    return table
+
+
+TAPS = build_taps()

@@ -19,10 +19,10 @@ from engine.plans import must_ask, wild_top_takeable
 from engine.views import MeldView, SeatView, TeamView, View
 from ui import sides
 from ui.app import App as Controller
-from ui.app import Line
 from ui.pad.screen import pad_screen
 from ui.screens import game_over_panel, games_screen, hands_screen, round_over_panel, rules_screen, settings_screen
 from ui.stats.screen import stats_screen
+from ui.table.moves import Line
 from ui.table.narrate import count
 from ui.watch.screen import watch_screen
 from ui.widgets import button, card_button, card_row, esc, face_text, mini_card

@@ -41,3 +41,23 @@ class Taps(Generic[S]):
     def acts(self) -> frozenset[str]:
         """Every registered act (for tests and the keyboard help)."""
         return frozenset(self._table)
+
+
+MAX_INDEX_DIGITS = 4
+"""A tap's index (a card, a meld, a staged meld) has at most this many digits: hands stay far smaller."""
+
+
+def index_arg(arg: str, limit: int) -> int | None:
+    """A tap's ``data-arg`` as an index below ``limit``, or None for anything else (untrusted text)."""
+    if not (0 < len(arg) <= MAX_INDEX_DIGITS and arg.isascii() and arg.isdigit()):
+        return None
+    value = int(arg)
+    return value if value < limit else None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A message for the player: kind is 'error', 'info' or 'hint'."""
+
+    text: str
+    kind: str = "info"

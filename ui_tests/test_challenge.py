@@ -9,7 +9,6 @@ import zlib
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from .helpers import play_out_round
 
 from engine.bots import make_bot
 from engine.rules import preset, rules_to_dict
@@ -19,6 +18,8 @@ from ui.app import App as Controller
 from ui.challenge import model as challenge
 from ui.render import page
 from ui.settings.model import Settings
+
+from .helpers import play_out_round
 
 
 def finished(deal: int = 61, level: str = "hard") -> Game:

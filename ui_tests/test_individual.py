@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 import re
 
-from .helpers import play_out_round
-
 from engine.rules import preset
 from ui import saves
 from ui.app import App as Controller
@@ -15,6 +13,8 @@ from ui.render import page, regions
 from ui.rules.text import rules_page
 from ui.settings.model import Settings, rules_for
 from ui.share import ShareProblem, ShareRequest, parse_query
+
+from .helpers import play_out_round
 
 
 def three_players(name: str = "classic", deal: int = 4242) -> Controller:
