@@ -19,11 +19,14 @@ from engine.plans import must_ask, wild_top_takeable
 from engine.views import MeldView, SeatView, TeamView, View
 from ui import sides
 from ui.app import App as Controller
+from ui.games.screen import games_screen
 from ui.pad.screen import pad_screen
-from ui.screens import game_over_panel, games_screen, hands_screen, round_over_panel, rules_screen, settings_screen
+from ui.rules.screen import rules_screen
+from ui.settings.screen import settings_screen
 from ui.stats.screen import stats_screen
 from ui.table.moves import Line
 from ui.table.narrate import count
+from ui.table.scores import game_over_panel, hands_screen, round_over_panel
 from ui.watch.screen import watch_screen
 from ui.widgets import button, card_button, card_row, esc, face_text, mini_card
 
@@ -659,23 +662,33 @@ def screen_key(ctrl: Controller) -> str:
     return "page"
 
 
+def settings_page(ctrl: Controller) -> str:
+    """The Settings screen from the app's settings and the game on the table."""
+    return settings_screen(ctrl.settings, ctrl.house_open, ctrl.game)
+
+
 def page_main(ctrl: Controller) -> str:
     if ctrl.screen == "settings":
-        return note_box(ctrl) + settings_screen(ctrl)
+        return note_box(ctrl) + settings_page(ctrl)
     if ctrl.screen == "rules":
-        return rules_screen(ctrl)
+        return rules_screen(ctrl.rules_tab, ctrl.game.rules)
     if ctrl.screen == "hands":
-        return hands_screen(ctrl)
+        return hands_screen(ctrl.game, ctrl.seat)
     if ctrl.screen == "games":
-        return note_box(ctrl) + games_screen(ctrl)
+        return note_box(ctrl) + games_screen(
+            ctrl.game, ctrl.kept, ctrl.confirm_delete, ctrl.kept_copies, ctrl.challenges
+        )
     if ctrl.screen == "pad":
         return pad_screen(ctrl.pads, ctrl.settings, note_box(ctrl))
     if ctrl.screen == "watch" and ctrl.watch is not None:
         return watch_screen(ctrl.watch, note_box(ctrl))
     if ctrl.screen == "stats":
-        return stats_screen(ctrl)
+        return stats_screen(ctrl.finished)
     view = ctrl.view()
-    panel = game_over_panel(ctrl) if view.phase == "game_over" else round_over_panel(ctrl)
+    if view.phase == "game_over":
+        panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge())
+    else:
+        panel = round_over_panel(ctrl.game, ctrl.seat)
     return note_box(ctrl) + panel
 
 
