@@ -38,7 +38,7 @@ from ui.share import ShareRequest, build_query
 from ui.sides import SOUTH
 from ui.stats import model as stats
 from ui.table import panels, turn
-from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line, turn_news
+from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line, read_fresh, turn_parts
 from ui.table.narrate import describe_entry, short_entry, who
 from ui.table.staging import Staged as Staged
 from ui.taps import MAX_INDEX_DIGITS as MAX_INDEX_DIGITS
@@ -379,33 +379,7 @@ class App:
         counted together, the usual draw left out once more follows.  A phone's seat row shows the
         ``main`` parts that matter most and leaves out the minor ones: the melds are highlighted on the
         table, the foot or knee shows by the seat's count, the discard and a pile taken nowhere else."""
-        lines: list[str] = []
-        for line in reversed(self.lines):
-            if line.seat == seat:
-                if line.short:
-                    lines.insert(0, line.short)
-                if line.short.startswith(("drew", "took pile", "took the pile")):
-                    break
-            elif lines:
-                break
-        parts: list[str] = []
-        melded = 0
-        for part in (p for text in lines for p in text.split(" · ")):
-            count = part.removeprefix("melded ")
-            if count != part and count.isdigit():
-                if not melded:
-                    parts.append("")  # the melds' place in the turn, filled in below
-                melded += int(count)
-            else:
-                parts.append(part)
-        if len(parts) > 1 and parts[0].startswith("drew"):
-            del parts[0]  # drawing is the usual start: the turn's news is what came after it
-        melds = f"melded {melded} card{'s' if melded != 1 else ''}"
-        parts = [p or melds for p in parts]
-        ranked = sorted(range(len(parts)), key=lambda i: (turn_news(parts[i]), i), reverse=True)
-        # The melds, red 3s and a draw are shown only when the turn has nothing else (yet).
-        shown = {i for i in ranked[:main] if turn_news(parts[i])} or set(ranked[:1])
-        return [(p, i not in shown) for i, p in enumerate(parts)]
+        return turn_parts(self.lines, seat, main)
 
     def lines_data(self) -> str:
         """The recent moves as JSON text, tied to this game's deal and move count (kept with the save)."""
@@ -440,21 +414,7 @@ class App:
 
     def _restore_fresh(self, data: dict[str, Any]) -> None:
         """The highlights of the computers' last moves, where they still fit the table."""
-        fresh, reds = data.get("fresh"), data.get("reds")
-        teams = self.game.teams
-        if isinstance(fresh, list):
-            for item in fresh[:200]:
-                if isinstance(item, list) and len(item) == 3 and all(type(x) is int for x in item):
-                    t, i, n = item
-                    if 0 <= t < len(teams) and 0 <= i < len(teams[t].melds) and 0 < n <= len(teams[t].melds[i].cards):
-                        self.fresh[(t, i)] = n
-        if isinstance(reds, list):
-            for item in reds[: len(teams)]:
-                if isinstance(item, list) and len(item) == 2 and all(type(x) is int for x in item):
-                    t, n = item
-                    if 0 <= t < len(teams) and 0 < n <= len(teams[t].red_threes):
-                        self.fresh_reds[t] = n
-        self.landed = data.get("landed") is True
+        self.fresh, self.fresh_reds, self.landed = read_fresh(data, self.game.teams)
 
     def play(self, action: Action) -> bool:
         """Apply the shown seat's action; a refusal becomes the engine's sentence and changes nothing."""

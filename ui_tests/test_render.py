@@ -67,7 +67,7 @@ def test_escaping_matches_the_standard_library(text: str) -> None:
 
 def test_melds_show_in_rank_order_and_red_threes_stay_red() -> None:
     from engine.views import MeldView
-    from ui.render import rank_order
+    from ui.table.board import rank_order
     from ui.widgets import mini_card
 
     melds = [MeldView(i, r, (), False, "clean") for i, r in enumerate((12, 5, C.WILD_RANK, 14, 9))]

@@ -18,8 +18,9 @@ from engine.state import Game
 from tests.helpers import arrange
 from ui.app import MAX_LINES, Line, index_arg
 from ui.app import App as Controller
-from ui.render import banner_text, page
+from ui.render import page
 from ui.settings.model import Settings
+from ui.table.dock import banner_text
 from ui.widgets import esc
 
 ACTS = [

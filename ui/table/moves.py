@@ -3,8 +3,11 @@ the seats' boxes and the Moves panel show them, and as they are kept beside the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from engine.state import Team
 
 MAX_LINES = 16
 """About one lap of the table at six players: five computer turns of two or three lines."""
@@ -53,3 +56,55 @@ class Line:
 
 
 MAX_LINE_CHARS = 2000
+
+
+def turn_parts(recent: list[Line], seat: int, main: int = 2) -> list[tuple[str, bool]]:
+    """``seat``'s latest turn among the ``recent`` moves as (words, minor) parts (``App.seat_turn_parts``)."""
+    lines: list[str] = []
+    for line in reversed(recent):
+        if line.seat == seat:
+            if line.short:
+                lines.insert(0, line.short)
+            if line.short.startswith(("drew", "took pile", "took the pile")):
+                break
+        elif lines:
+            break
+    parts: list[str] = []
+    melded = 0
+    for part in (p for text in lines for p in text.split(" · ")):
+        count = part.removeprefix("melded ")
+        if count != part and count.isdigit():
+            if not melded:
+                parts.append("")  # the melds' place in the turn, filled in below
+            melded += int(count)
+        else:
+            parts.append(part)
+    if len(parts) > 1 and parts[0].startswith("drew"):
+        del parts[0]  # drawing is the usual start: the turn's news is what came after it
+    melds = f"melded {melded} card{'s' if melded != 1 else ''}"
+    parts = [p or melds for p in parts]
+    ranked = sorted(range(len(parts)), key=lambda i: (turn_news(parts[i]), i), reverse=True)
+    # The melds, red 3s and a draw are shown only when the turn has nothing else (yet).
+    shown = {i for i in ranked[:main] if turn_news(parts[i])} or set(ranked[:1])
+    return [(p, i not in shown) for i, p in enumerate(parts)]
+
+
+def read_fresh(data: dict[str, Any], teams: Sequence[Team]) -> tuple[dict[tuple[int, int], int], dict[int, int], bool]:
+    """The highlights of the computers' last moves saved with the recent moves, where they still fit
+    the table: (cards just added per (side, meld), red 3s just laid out per side, a discard just landed)."""
+    found: dict[tuple[int, int], int] = {}
+    found_reds: dict[int, int] = {}
+    fresh, reds = data.get("fresh"), data.get("reds")
+    if isinstance(fresh, list):
+        for item in fresh[:200]:
+            if isinstance(item, list) and len(item) == 3 and all(type(x) is int for x in item):
+                t, i, n = item
+                if 0 <= t < len(teams) and 0 <= i < len(teams[t].melds) and 0 < n <= len(teams[t].melds[i].cards):
+                    found[(t, i)] = n
+    if isinstance(reds, list):
+        for item in reds[: len(teams)]:
+            if isinstance(item, list) and len(item) == 2 and all(type(x) is int for x in item):
+                t, n = item
+                if 0 <= t < len(teams) and 0 < n <= len(teams[t].red_threes):
+                    found_reds[t] = n
+    return found, found_reds, data.get("landed") is True
