@@ -1,9 +1,10 @@
-"""The app's state machine: the game, the computer players, the selection and staged melds.
+"""The app: the game on the table as a session for a set of people's seats, and every feature's state.
 
-Pure Python, no browser objects: ``ui/main.py`` feeds it the player's taps as
-``handle(act, arg)`` and draws ``ui.render.page(controller)`` after each one.
-The people at the table sit in ``humans`` (South alone unless told otherwise) and the table is
-shown from ``seat``; computer players fill the other seats.
+Pure Python, no browser objects: ``ui/browser/input.py`` feeds it the player's taps as
+``handle(act, arg)``, which finds the tap's handler in ``TAPS`` (each feature registers its own),
+and ``ui/browser/page.py`` draws ``ui.render.regions(app)`` after each one.  The people at the
+table sit in ``humans`` (South alone unless told otherwise) and the table is shown from ``seat``;
+computer players fill the other seats.
 """
 
 from __future__ import annotations
@@ -103,8 +104,8 @@ class App:
         self.hint_action: Action | None = None  # the hinted move, for "Play it"
         self.house_open = False  # the house rules in Settings are unfolded
         self.focus = ""  # where the keyboard focus should go after this tap: 'hand', 'status' or ''
-        self.storage_warning = ""  # set by ui/main.py while this device refuses saves
-        self.kept: list[KeptGame] = []  # the games put aside (ui/main.py reads them from the store)
+        self.storage_warning = ""  # set by ui/browser/saving.py while this device refuses saves
+        self.kept: list[KeptGame] = []  # the games put aside (ui/browser/records.py reads them from the store)
         self.kept_copies: list[saves.Kept] = []  # damaged or unreadable copies kept aside
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
         self.turn_start: Game | None = None  # the game right after the shown seat's draw this turn (for Undo)
@@ -116,7 +117,7 @@ class App:
         self.active_challenge = ""  # the key of the received challenge whose deal is on the table
         self.level_override: str | None = None  # a challenge's computer level, for its game only
         self.challenge_drops: list[str] = []  # challenge records dropped past the cap, to delete from storage
-        self.finished: list[stats.Summary] = []  # every finished game counted (ui/main.py reads and keeps them)
+        self.finished: list[stats.Summary] = []  # every finished game counted (ui/browser/ reads and keeps them)
         self.finished_dirty = False  # a game was counted since ``finished`` was last stored
         self.game: Game = Game(self.settings.rules(), 1)
         self.bots: dict[int, Bot] = {}

@@ -5,7 +5,7 @@ Pure Python. Every piece of dynamic text goes through ``esc``; every control is 
 their printed text and then in words ("4♥, four of hearts").
 
 A screen is a fixed layout of regions (``layout``), each an element with an id whose content
-``regions`` makes. ``ui/main.py`` writes the whole layout when the screen changes and, after
+``regions`` makes. ``ui/browser/page.py`` writes the whole layout when the screen changes and, after
 that, only the regions whose HTML changed, so an open panel, the focus and the scroll position
 in the rest of the page survive a computer's move.
 """

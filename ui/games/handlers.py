@@ -1,5 +1,5 @@
 """The taps of the Games screen and of new games (resuming and deleting go through the stores:
-``ui/main.py``)."""
+``ui/browser/records.py``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def on_delete_game(app: App, arg: str) -> None:
-    """Ask before deleting a kept game (``ui/main.py`` deletes it on "confirm-delete")."""
+    """Ask before deleting a kept game (``ui/browser/input.py`` deletes it on "confirm-delete")."""
     app.confirm_delete = arg if any(g.key == arg for g in app.kept) else ""
 
 

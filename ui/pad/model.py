@@ -11,7 +11,7 @@ in the app.
 
 Values are frozen: an entry makes a new pad (``Pad.entered``) or raises ``PadError`` with a
 sentence for the player, and changes nothing.  ``PadDesk`` is the screen's state (which pad is
-open, which round and side) and turns taps into entries; ``ui/main.py`` stores what it marks changed.
+open, which round and side) and turns taps into entries; ``ui/browser/saving.py`` stores what it marks changed.
 """
 
 from __future__ import annotations
