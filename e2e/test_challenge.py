@@ -85,7 +85,7 @@ def test_challenge_sent_opened_elsewhere_played_and_compared(new_page: Callable[
 
 
 def test_a_tampered_challenge_is_unverified(new_page: Callable[..., Page], base_url: str) -> None:
-    from ui import challenge
+    from ui.challenge import model as challenge
 
     made = challenge.from_game(played(("easy",) * 4), "easy").to_dict()
     made["result"]["totals"][0] += 10_000

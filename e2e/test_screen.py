@@ -23,7 +23,7 @@ from engine.rules import preset
 from engine.serialize import from_dict
 from engine.state import Game
 from tests.helpers import position_where
-from ui.settings import rules_for
+from ui.settings.model import rules_for
 from ui.share import build_query
 
 SIZES = {

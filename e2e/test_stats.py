@@ -19,7 +19,8 @@ from test_accessibility import audited, violations
 from engine.actions import from_text
 from engine.serialize import from_dict
 from engine.state import Game
-from ui import saves, stats
+from ui import saves
+from ui.stats import model as stats
 from ui_tests.test_stats import play_game
 
 STATS_RECORD = "handfoot-stats"  # the localStorage copy of the history

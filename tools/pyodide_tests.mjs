@@ -133,7 +133,9 @@ async function checkCompiledStdlib() {
   };
   py.FS.mkdirTree("/check/pyscript-package");
   write("/check/pyscript-package", tree);
-  py.globals.set("APP_MODULES", py.toPy(shipped.filter((rel) => rel !== "ui/main.py")));
+  // The page's own modules (ui/main.py, ui/browser/) import pyscript, which exists only in the page.
+  const importable = shipped.filter((rel) => rel !== "ui/main.py" && !rel.startsWith("ui/browser/"));
+  py.globals.set("APP_MODULES", py.toPy(importable));
   return JSON.parse(py.runPython(CHECK_STDLIB));
 }
 

@@ -98,8 +98,8 @@ for name in sorted(wanted):
 # The app itself, and a short game with every kind of computer player: imports made at run time.
 sys.path.insert(0, "/app")
 for rel in FILES:
-    if rel.endswith("__init__.py") or rel == "ui/main.py":
-        continue
+    if rel.endswith("__init__.py") or rel == "ui/main.py" or rel.startswith("ui/browser/"):
+        continue  # the page's own modules import pyscript, which exists only in the page
     importlib.import_module(rel[:-3].replace("/", "."))
 from engine.bots import make_bot
 from engine.rules import PRESETS

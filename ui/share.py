@@ -13,8 +13,7 @@ from urllib.parse import parse_qs, urlencode
 
 from engine.deal import MAX_DEAL
 from engine.rules import RuleSet
-
-from .settings import HOUSE_CHOICES, PRESET_NAMES, house_code, house_of, house_value, rules_for
+from ui.settings.model import HOUSE_CHOICES, PRESET_NAMES, house_code, house_of, house_value, rules_for
 
 KNOWN_KEYS = {"rules", "deal", "house", "test"}
 MAX_QUERY = 600

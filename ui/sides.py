@@ -11,8 +11,9 @@ from __future__ import annotations
 from engine import seats
 from engine.seats import seat_names
 
-HUMAN = 0
-"""The human's seat (the controller's ``HUMAN``)."""
+SOUTH = 0
+"""The seat a one-person game gives its player; every function here takes the seat it words for
+(``me``), defaulting to it (a kept game, a challenge and the statistics are South's)."""
 
 
 def members(players: int, team: int) -> list[str]:
@@ -21,50 +22,50 @@ def members(players: int, team: int) -> list[str]:
     return [names[s] for s in seats.team_seats(team, players)]
 
 
-def order(players: int) -> list[int]:
-    """Every side, the human's first, then the others in turn order."""
-    mine = seats.team_of(HUMAN, players)
+def order(players: int, me: int = SOUTH) -> list[int]:
+    """Every side, ``me``'s first, then the others in turn order."""
+    mine = seats.team_of(me, players)
     return [mine, *seats.other_sides(mine, players)]
 
 
-def short(players: int, team: int) -> str:
+def short(players: int, team: int, me: int = SOUTH) -> str:
     """A scoreboard's name of a side: 'Us'/'Them', or 'You'/'West' alone."""
-    mine = team == seats.team_of(HUMAN, players)
+    mine = team == seats.team_of(me, players)
     if seats.individual(players):
         return "You" if mine else members(players, team)[0]
     return "Us" if mine else "Them"
 
 
-def title(players: int, team: int) -> str:
+def title(players: int, team: int, me: int = SOUTH) -> str:
     """A score table's caption: 'Your team (South & North)', 'Opponents (West & East)', 'You', 'West'."""
-    mine = team == seats.team_of(HUMAN, players)
+    mine = team == seats.team_of(me, players)
     if seats.individual(players):
         return "You" if mine else members(players, team)[0]
     names = " & ".join(members(players, team))
     return f"Your team ({names})" if mine else f"Opponents ({names})"
 
 
-def possessive(players: int, team: int) -> str:
+def possessive(players: int, team: int, me: int = SOUTH) -> str:
     """'Your team's', 'Opponents'', 'Your', "West's": the start of 'melds'."""
-    mine = team == seats.team_of(HUMAN, players)
+    mine = team == seats.team_of(me, players)
     if seats.individual(players):
         return "Your" if mine else members(players, team)[0] + "'s"
     return "Your team's" if mine else "Opponents'"
 
 
-def score_label(label: str) -> str:
-    """A score line's label as the human reads it: "South's foot" is "Your foot"."""
-    mine = seat_names(4)[HUMAN] + "'s "
+def score_label(label: str, name: str = "South") -> str:
+    """A score line's label as the player in the seat called ``name`` reads it: "South's foot" is "Your foot"."""
+    mine = name + "'s "
     if label.startswith(mine):
         return "Your " + label[len(mine):]
     return label.replace(" in " + mine, " in your ")
 
 
-def totals_words(players: int, totals: list[int] | tuple[int, ...]) -> str:
+def totals_words(players: int, totals: list[int] | tuple[int, ...], me: int = SOUTH) -> str:
     """'us 1,200, them 900', or 'you 1,200, West 900, East 650' alone."""
     words = []
-    for t in order(players):
+    for t in order(players, me):
         if t < len(totals):
-            name = short(players, t)
+            name = short(players, t, me)
             words.append(f"{name.lower() if name in ('Us', 'Them', 'You') else name} {totals[t]:,}")
     return ", ".join(words)

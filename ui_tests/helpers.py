@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui.controller import Controller
+from ui.app import App as Controller
 
 
 def play_out_round(ctrl: Controller, max_steps: int, each: Callable[[Controller], object] | None = None) -> None:

@@ -15,10 +15,10 @@ from engine.rules import preset
 from engine.state import Game
 from engine.stored_rules import rules_to_dict
 from engine.views import view_for
-from ui import challenge
-from ui.controller import Controller
+from ui.app import App as Controller
+from ui.challenge import model as challenge
 from ui.render import page
-from ui.settings import Settings
+from ui.settings.model import Settings
 
 from .helpers import play_out_round
 

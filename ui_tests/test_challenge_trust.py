@@ -21,15 +21,16 @@ from engine.actions import Discard, Draw, Meld, NextRound
 from engine.bots import make_bot
 from engine.errors import RuleViolation
 from engine.moves import legal_actions
-from engine.rules import preset, rules_to_dict
+from engine.rules import preset
 from engine.serialize import digest, from_dict, to_dict
 from engine.state import Game
+from engine.stored_rules import rules_to_dict
 from engine.takeback import take_back
 from engine.views import view_for
-from ui import challenge
-from ui.controller import Controller
+from ui.app import App as Controller
+from ui.challenge import model as challenge
 from ui.render import page
-from ui.settings import Settings, rules_for, rules_words
+from ui.settings.model import Settings, rules_for, rules_words
 
 
 def _play(deal: int, level: str, south: str = "hard", undo: int = 0, computers: str = "") -> Game:

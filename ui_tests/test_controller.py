@@ -12,9 +12,10 @@ from engine.rules import preset
 from engine.serialize import from_dict
 from engine.state import Game
 from engine.views import view_for
-from ui.controller import HUMAN, Controller
+from ui.app import App as Controller
 from ui.render import page
-from ui.settings import Settings
+from ui.settings.model import Settings
+from ui.sides import SOUTH as HUMAN
 from ui_tests.helpers import play_out_round
 
 

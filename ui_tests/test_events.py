@@ -12,7 +12,7 @@ from engine.bots import make_bot
 from engine.rules import preset
 from engine.state import Game
 from engine.views import view_for
-from ui.narrate import describe_entry, short_entry
+from ui.table.narrate import describe_entry, short_entry
 
 EVENT_TYPES = typing.get_args(events.Event)
 

@@ -8,10 +8,11 @@ import random
 from engine.actions import Draw
 from engine.rules import preset
 from engine.state import Game
-from ui import games, saves
-from ui.controller import Controller
+from ui import saves
+from ui.app import App as Controller
+from ui.games import model as games
 from ui.render import page
-from ui.settings import Settings
+from ui.settings.model import Settings
 
 
 def a_game(deal: int, moves: int = 1) -> Game:

@@ -11,11 +11,12 @@ import pytest
 
 from engine.rules import PRESETS, ROOK_SCORE_MINIMUMS, ROUND_MINIMUMS, preset
 from tests.helpers import position_where_south_is_asked
-from ui.controller import HUMAN, Controller
+from ui.app import App as Controller
 from ui.render import page
 from ui.saves import storage_problem
-from ui.settings import Settings, choose_settings, house_of, load_settings, players_label, rules_for
+from ui.settings.model import Settings, choose_settings, house_of, load_settings, players_label, rules_for
 from ui.share import ShareProblem, ShareRequest, build_query, parse_query
+from ui.sides import SOUTH as HUMAN
 from ui_tests.helpers import play_out_round
 
 # ----- the first-meld schedule ------------------------------------------------------

@@ -6,11 +6,12 @@ import random
 import re
 
 from engine.rules import preset
-from ui import games, saves
-from ui.controller import Controller
+from ui import saves
+from ui.app import App as Controller
+from ui.games import model as games
 from ui.render import page, regions
-from ui.rules_text import rules_page
-from ui.settings import Settings, rules_for
+from ui.rules.text import rules_page
+from ui.settings.model import Settings, rules_for
 from ui.share import ShareProblem, ShareRequest, parse_query
 
 from .helpers import play_out_round

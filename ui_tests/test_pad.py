@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from ui import pad as P
-from ui.pad import Pad, PadDesk, PadError
-from ui.settings import Settings
+from ui.pad import model as P
+from ui.pad.model import Pad, PadDesk, PadError
+from ui.settings.model import Settings
 
 
 def desk_with(settings: Settings) -> tuple[PadDesk, Pad]:
@@ -286,7 +286,7 @@ def test_card_classes_follow_the_rules() -> None:
 
 
 def test_the_controller_and_the_page_show_the_pad_and_escape_its_names() -> None:
-    from ui.controller import Controller
+    from ui.app import App as Controller
     from ui.render import page, screen_key
 
     ctrl = Controller(Settings())
@@ -362,7 +362,7 @@ def test_the_winner_among_three_and_a_tie_at_the_top() -> None:
     pad = desk.pad()
     assert pad is not None and pad.over()
     assert pad.totals() == (1205, 385, 2325) and pad.winner() == 2
-    from ui.pad_screen import verdict
+    from ui.pad.screen import verdict
 
     assert verdict(pad) == "Game over: East wins with 2,325 (South 1,205, West 385)."
     # South catches up in the last round: a tie at the top has no winner.
@@ -400,7 +400,7 @@ def test_a_two_player_pad_and_who_went_out() -> None:
 
 
 def test_the_table_size_is_chosen_when_the_pad_is_made() -> None:
-    from ui.pad_screen import pad_list
+    from ui.pad.screen import pad_list
 
     desk = PadDesk(clock=lambda: 1_764_580_000.0)
     html = pad_list(desk, Settings(), "")
@@ -519,7 +519,7 @@ def test_hostile_individual_records_are_refused_with_a_reason(text: str, problem
 
 
 def test_the_page_of_a_three_player_pad() -> None:
-    from ui.controller import Controller
+    from ui.app import App as Controller
     from ui.render import page
 
     ctrl = Controller(Settings(house={"players": 3}))

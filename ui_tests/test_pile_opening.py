@@ -6,9 +6,9 @@ import random
 
 from engine.actions import PickUp
 from tests.helpers import arrange, cards, codes
-from ui.controller import Controller
+from ui.app import App as Controller
 from ui.render import regions
-from ui.settings import Settings
+from ui.settings.model import Settings
 
 
 def at_the_pile(rules: str = "classic") -> Controller:

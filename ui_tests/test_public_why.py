@@ -10,10 +10,11 @@ from engine.bots import make_bot
 from engine.rules import preset
 from engine.state import Game
 from engine.views import view_for
-from ui.controller import HIDDEN_REASON, Controller, Line
+from ui.app import App as Controller
 from ui.render import page
-from ui.settings import Settings
-from ui.watch import Watch
+from ui.settings.model import Settings
+from ui.table.moves import HIDDEN_REASON, Line
+from ui.watch.model import Watch
 from ui.widgets import esc
 from ui_tests.helpers import play_out_round
 

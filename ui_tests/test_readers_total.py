@@ -21,9 +21,13 @@ from engine.rules import preset
 from engine.serialize import to_dict
 from engine.state import Game
 from engine.views import view_for
-from ui import challenge, games, pad, stats
-from ui.controller import Controller, Line
-from ui.settings import Settings, choose_settings, load_settings
+from ui.app import App as Controller
+from ui.challenge import model as challenge
+from ui.games import model as games
+from ui.pad import model as pad
+from ui.settings.model import Settings, choose_settings, load_settings
+from ui.stats import model as stats
+from ui.table.moves import Line
 
 EXAMPLES = settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
 

@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import cards as C
-from ui.controller import Controller, Note
+from ui.app import App as Controller
+from ui.app import Note
 from ui.render import page
-from ui.settings import Settings
+from ui.settings.model import Settings
 from ui.widgets import card_label, esc
 
 
@@ -66,7 +67,7 @@ def test_escaping_matches_the_standard_library(text: str) -> None:
 
 def test_melds_show_in_rank_order_and_red_threes_stay_red() -> None:
     from engine.views import MeldView
-    from ui.render import rank_order
+    from ui.table.board import rank_order
     from ui.widgets import mini_card
 
     melds = [MeldView(i, r, (), False, "clean") for i, r in enumerate((12, 5, C.WILD_RANK, 14, 9))]

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from engine.errors import LoadError
 from engine.serialize import from_dict, to_dict
 from ui import saves
-from ui.controller import Controller
-from ui.settings import Settings
+from ui.app import App as Controller
+from ui.settings.model import Settings
 
 
 def step(ctrl: Controller) -> None:

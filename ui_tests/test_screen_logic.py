@@ -16,9 +16,11 @@ from engine.events import Discarded
 from engine.lab.invariants import problems
 from engine.state import Game
 from tests.helpers import arrange
-from ui.controller import MAX_LINES, Controller, Line, index_arg
-from ui.render import banner_text, page
-from ui.settings import Settings
+from ui.app import MAX_LINES, Line, index_arg
+from ui.app import App as Controller
+from ui.render import page
+from ui.settings.model import Settings
+from ui.table.dock import banner_text
 from ui.widgets import esc
 
 ACTS = [

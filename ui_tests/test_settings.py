@@ -11,7 +11,7 @@ from engine.actions import Draw
 from engine.serialize import from_dict, to_dict
 from engine.state import Game
 from engine.stored_rules import rules_from_dict, rules_to_dict, validate_rules
-from ui.settings import (
+from ui.settings.model import (
     HOUSE_CHOICES,
     PACE_SECONDS,
     PRESET_NAMES,
@@ -137,7 +137,7 @@ def test_each_switch_on_each_preset_makes_a_game_that_saves_and_loads(name: str)
 
 def test_settings_say_whether_the_browser_keeps_the_games() -> None:
     """ui/boot.js stores the browser's answer to navigator.storage.persist(); Settings says what it means."""
-    from ui.settings import storage_kept_note
+    from ui.settings.model import storage_kept_note
 
     assert "keeps your games" in storage_kept_note('{"v": 1, "persisted": true, "asked": "2026-12-03T10:00:00Z"}')
     assert "may clear your games" in storage_kept_note('{"v": 1, "persisted": false, "asked": "2026-12-03"}')

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.rules import preset
-from ui.controller import Controller
-from ui.settings import Settings, rules_for
+from ui.app import App as Controller
+from ui.settings.model import Settings, rules_for
 from ui.share import (
     ShareProblem,
     ShareRequest,

@@ -12,11 +12,11 @@ import pytest
 
 from engine.seats import other_sides, team_of
 from engine.serialize import from_dict, to_dict
-from ui import stats
-from ui.controller import Controller
+from ui.app import App as Controller
 from ui.render import page
-from ui.settings import Settings
-from ui.stats import RoundLine, Summary
+from ui.settings.model import Settings
+from ui.stats import model as stats
+from ui.stats.model import RoundLine, Summary
 from ui_tests.helpers import play_out_round
 
 DAY = 86_400_000

@@ -8,10 +8,10 @@ from engine import cards as C
 from engine.rules import PRESETS, preset
 from engine.scoring import TeamTable, score
 from engine.stored_rules import rules_from_dict
-from ui.controller import Controller
-from ui.rules_text import rules_page
-from ui.screens import settings_screen
-from ui.settings import HOUSE_CHOICES, Settings, house_of, load_settings, rules_for
+from ui.app import App as Controller
+from ui.render import settings_page as settings_screen
+from ui.rules.text import rules_page
+from ui.settings.model import HOUSE_CHOICES, Settings, house_of, load_settings, rules_for
 from ui.share import ShareProblem, ShareRequest, build_query, parse_query
 
 

@@ -12,9 +12,9 @@ from engine.rules import preset
 from engine.serialize import from_dict
 from engine.state import Game
 from tests.helpers import position_where
-from ui.controller import Controller
+from ui.app import App as Controller
 from ui.render import page, regions
-from ui.settings import Settings
+from ui.settings.model import Settings
 
 
 def opened_and_drawn(game: Game) -> bool:

@@ -10,11 +10,12 @@ from engine.bots import make_bot
 from engine.rules import preset
 from engine.state import Game
 from engine.views import view_for
-from ui import games, saves
-from ui.controller import Controller
+from ui import saves
+from ui.app import App as Controller
+from ui.games import model as games
 from ui.render import page
-from ui.settings import Settings
-from ui.watch import CHECKPOINT, Watch
+from ui.settings.model import Settings
+from ui.watch.model import CHECKPOINT, Watch
 
 
 def finished(deal: int = 55, players: int = 4, level: str = "normal") -> Game:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from engine.rules import preset
 from engine.scoring import TeamScore, book_kinds
-
-from .pad import STAGES, Pad, PadDesk, SideEntry, books_label, card_classes
-from .settings import (
+from ui.pad.model import STAGES, Pad, PadDesk, SideEntry, books_label, card_classes
+from ui.settings.model import (
     HOUSE_CHOICES,
     PRESET_NAMES,
     PRESET_TITLES,
@@ -22,7 +21,7 @@ from .settings import (
     switch_options,
     switch_value,
 )
-from .widgets import button, esc
+from ui.widgets import button, esc
 
 SCORING_SWITCHES = ("players", "first_meld", "canastas", "black_three_left", "red_three_unplayed")
 """The house rules that change a score pad (the rest change only how the cards are played)."""

@@ -5,11 +5,10 @@ from __future__ import annotations
 from engine import cards as C
 from engine.seats import seat_names
 from engine.state import Game
-
-from . import sides
-from .narrate import describe_entry
-from .watch import Watch
-from .widgets import button, card_row, esc
+from ui import sides
+from ui.table.narrate import describe_entry
+from ui.watch.model import Watch
+from ui.widgets import button, card_row, esc
 
 STAGE_WORDS = {"hand": "in hand", "knee": "in knee", "foot": "in foot"}
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import time
 
-from .controller import Controller
-from .settings import LEVELS
-from .stats import CHART_GAMES, MAX_GAMES, Stats, Summary, compute
-from .widgets import button, esc
+from ui.settings.model import LEVELS
+from ui.stats.model import CHART_GAMES, MAX_GAMES, Stats, Summary, compute
+from ui.widgets import button, esc
 
 LEVEL_LABELS = dict(LEVELS)
 CHART_W, CHART_H, CHART_PAD = 320, 132, 6
@@ -125,9 +124,9 @@ def _chart(s: Stats) -> str:
     )
 
 
-def stats_screen(ctrl: Controller) -> str:
+def stats_screen(finished: list[Summary]) -> str:
     """The Statistics screen, counted from the finished games kept on this device."""
-    s = compute(ctrl.finished)
+    s = compute(finished)
     if s.played == 0:
         body = (
             "<p>No finished games yet. Every game played to its end on this device is counted here: "

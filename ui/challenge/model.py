@@ -50,8 +50,7 @@ from engine.state import Game
 from engine.stored_rules import rules_from_dict, rules_to_dict
 from engine.takeback import take_back, takeback_problem
 from engine.views import view_for
-
-from .settings import offered
+from ui.settings.model import offered
 
 PARAM = "challenge"
 PREFIX = "challenge-"
@@ -65,7 +64,7 @@ MAX_NAME = 24
 MAX_RECORDS = 50
 MAX_TIME = 10**13
 """Latest time a record may carry, in ms since 1970 (the year 2286)."""
-HUMAN = 0
+PLAYER_SEAT = 0
 """The seat the challenge's player sat in (South); every other seat is a computer."""
 CHECKS = 2
 """What a stored record's ``verified`` covers: 2 = deal, rules, level, computers' moves, take-backs and
@@ -280,7 +279,7 @@ def _verified(challenge: Challenge) -> Game | None:
             if not _takes_back(game, undone.pop(0)[1]):
                 return None
         seat = game.to_act
-        if seat is not None and seat != HUMAN and text != to_text(computer_move(game, challenge.level, seat)):
+        if seat is not None and seat != PLAYER_SEAT and text != to_text(computer_move(game, challenge.level, seat)):
             return None
         elif seat is None and text != "next":
             return None
@@ -313,7 +312,7 @@ def _takes_back(game: Game, moves: tuple[str, ...]) -> bool:
     """True when South, in ``game``, could play ``moves`` and then take them back to ``game`` itself."""
     trial = game.copy()
     for text in moves:
-        if trial.to_act != HUMAN or trial.phase != "play":
+        if trial.to_act != PLAYER_SEAT or trial.phase != "play":
             return False
         trial.apply(from_text(text))
     if takeback_problem(trial, game) is not None:

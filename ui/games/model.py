@@ -2,7 +2,7 @@
 
 A game is put aside (never dropped) whenever another takes its place: a share link, a new game,
 or resuming another kept game. Each record holds the save and what the Games screen shows of it,
-so listing them parses no game. Pure Python: ``ui/main.py`` reads and writes the store.
+so listing them parses no game. Pure Python: ``ui/browser/records.py`` reads and writes the store.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from engine.errors import LoadError
 from engine.seats import PLAYER_COUNTS, sides
 from engine.serialize import parse_json
 from engine.state import Game
-
-from .sides import totals_words
+from ui.sides import totals_words
 
 PREFIX = "kept-game-"
 MAX_GAMES = 30

@@ -30,9 +30,8 @@ from engine.scoring import TeamTable, score
 from engine.serialize import parse_json
 from engine.state import Game
 from engine.stored_rules import rules_to_dict
-
-from .settings import LEVELS
-from .sides import HUMAN
+from ui.settings.model import LEVELS
+from ui.sides import SOUTH
 
 SCHEMA = 1
 MAX_GAMES = 500
@@ -144,12 +143,12 @@ def books_per_round(game: Game, team: int) -> list[tuple[tuple[str, int], ...]]:
     return found
 
 
-def _out(game: Game, seat: int | None) -> str:
+def _out(game: Game, seat: int | None, me: int) -> str:
     if seat is None:
         return "none"
-    if seat == HUMAN:
+    if seat == me:
         return "you"
-    return "partner" if game.team_of(seat) == game.team_of(HUMAN) else "other"
+    return "partner" if game.team_of(seat) == game.team_of(me) else "other"
 
 
 def _result(totals: Sequence[int]) -> str:
@@ -157,11 +156,11 @@ def _result(totals: Sequence[int]) -> str:
     return "won" if totals[0] > best_other else "tie" if totals[0] == best_other else "lost"
 
 
-def summarize(game: Game, level: str, played: int) -> Summary:
+def summarize(game: Game, level: str, played: int, me: int = SOUTH) -> Summary:
     """The summary of a finished game (``level``: the computer players' level it ended with)."""
     if not game.over:
         raise ValueError("only a finished game has a summary")
-    mine = game.team_of(HUMAN)
+    mine = game.team_of(me)
     order = [mine, *seats.other_sides(mine, game.n)]
     books = books_per_round(game, mine)
     rounds = tuple(
@@ -169,7 +168,7 @@ def summarize(game: Game, level: str, played: int) -> Summary:
             result.scores[mine].total,
             max(result.scores[t].total for t in order[1:]),
             books[i] if i < len(books) else (),
-            _out(game, result.went_out),
+            _out(game, result.went_out, me),
         )
         for i, result in enumerate(game.results)
     )
@@ -181,14 +180,14 @@ def summarize(game: Game, level: str, played: int) -> Summary:
     )
 
 
-def record(history: list[Summary], game: Game, level: str, played: int) -> list[Summary] | None:
+def record(history: list[Summary], game: Game, level: str, played: int, me: int = SOUTH) -> list[Summary] | None:
     """The history with ``game`` added if it is over and not yet counted (capped); None if nothing changes."""
     if not game.over:
         return None
     key = game_key(game)
     if any(s.key == key for s in history):
         return None
-    return capped([*history, summarize(game, level, played)])
+    return capped([*history, summarize(game, level, played, me)])
 
 
 # ----- stored and read back ------------------------------------------------------------------------

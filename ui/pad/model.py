@@ -11,7 +11,7 @@ in the app.
 
 Values are frozen: an entry makes a new pad (``Pad.entered``) or raises ``PadError`` with a
 sentence for the player, and changes nothing.  ``PadDesk`` is the screen's state (which pad is
-open, which round and side) and turns taps into entries; ``ui/main.py`` stores what it marks changed.
+open, which round and side) and turns taps into entries; ``ui/browser/saving.py`` stores what it marks changed.
 """
 
 from __future__ import annotations
@@ -32,8 +32,7 @@ from engine.rules import preset as preset_rules
 from engine.scoring import LeftoverCount, TeamCounts, TeamScore, book_kinds, game_over, score_counts
 from engine.seats import seat_names
 from engine.serialize import parse_json
-
-from .settings import HOUSE_CHOICES, PRESET_NAMES, Settings, players_offered, rules_for
+from ui.settings.model import HOUSE_CHOICES, PRESET_NAMES, Settings, players_offered, rules_for
 
 PREFIX = "pad-"
 """Store key prefix of a pad's record (``pad-<id>``); localStorage keeps a copy under ``handfoot-pad-<id>``."""

@@ -1,0 +1,144 @@
+"""Drawing into #app: the whole layout when the screen changes, then only the regions whose HTML
+changed, so focus, scroll and open panels survive a computer's move."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document
+
+from ui.browser.storage import quick_drop, quick_get, quick_set
+from ui.render import assemble, body_classes, regions, screen_key
+from ui.settings.model import STORAGE_KEPT_KEY, storage_kept_note
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.browser.saving import Saver
+
+PAINT_KEY = "handfoot-paint"  # the last table painted, which index.html shows before Python starts
+SCROLL_BOXES = ".team > .melds, .staging > ul, .note, .why-panel"
+"""Boxes that scroll inside a region: their scroll survives the region's redraw."""
+
+
+def reveal_highlights(region: Any) -> None:
+    """A side's melds redrawn in a box that scrolls: bring the melds just played, or the ones the
+    selected cards can go on, into view when none of them is (the box alone scrolls, never the page)."""
+    for box in region.querySelectorAll(".team > .melds"):
+        if box.scrollHeight <= box.clientHeight:
+            continue
+        marked = list(box.querySelectorAll(".chip.target")) or list(box.querySelectorAll(".chip.fresh"))
+        if not marked:
+            continue
+        top, bottom = box.scrollTop, box.scrollTop + box.clientHeight
+        spots = [(m.offsetTop, m.offsetTop + m.offsetHeight) for m in marked]  # the box is their offsetParent
+        if any(start >= top - 1 and end <= bottom + 1 for start, end in spots):
+            continue
+        box.scrollTop = max(0, spots[0][0] - 4)
+
+
+class Page:
+    """#app and what is painted in it."""
+
+    def __init__(self, app: App, root: Any, body: Any, reduced_query: Any, saver: Saver) -> None:
+        self.app = app
+        self.root = root  # the #app element
+        self.body = body
+        self.reduced_query = reduced_query
+        self.saver = saver
+        self.painted_key = ""  # the layout on screen ('' before the first paint)
+        self.painted: dict[str, str] = {}  # the HTML of each region on screen
+        self.painted_copy = ""  # the last table handed to localStorage for the next start's first paint
+        self.sheet_shown: str | None = None
+
+    def paint(self) -> str:
+        """Bring #app up to date: the whole layout if the screen changed, else only the regions that changed."""
+        key = screen_key(self.app)
+        parts = regions(self.app)
+        if key != self.painted_key:
+            html = assemble(key, parts)
+            self.root.innerHTML = html
+            self.painted_key, self.painted = key, parts
+            return html
+        for rid, html in parts.items():
+            if self.painted.get(rid) != html:
+                el = document.getElementById(rid)
+                if el:
+                    tops = [box.scrollTop for box in el.querySelectorAll(SCROLL_BOXES)]
+                    el.innerHTML = html
+                    for box, top in zip(el.querySelectorAll(SCROLL_BOXES), tops, strict=False):
+                        box.scrollTop = top  # a redrawn box stays where the player scrolled it
+                    reveal_highlights(el)
+        self.painted = parts
+        return ""
+
+    def take_over(self) -> None:
+        """The first paint by Python: the saved copy that index.html painted becomes the live table."""
+        boot_ui = document.getElementById("boot")
+        if boot_ui:
+            boot_ui.remove()
+        self.root.removeAttribute("inert")
+
+    def keep_paint(self) -> None:
+        """Keep the table as painted, so the next start shows it before Python is up (index.html)."""
+        app = self.app
+        if app.screen != "table" or app.elsewhere:
+            return  # only the table (or the scores at its end): the screen a start comes back to
+        html = assemble(self.painted_key, self.painted)
+        if html == self.painted_copy:
+            return
+        self.painted_copy = html
+        text = json.dumps({"v": 1, "html": html, "cls": self.body.className, "moves": len(app.game.history)})
+        if not quick_set(PAINT_KEY, text):
+            quick_drop(PAINT_KEY)  # never let the picture take the room the save needs
+
+    def focus_after(self) -> None:
+        """Move the keyboard focus where the next action is, or back to the control that had it."""
+        app, root = self.app, self.root
+        wanted = app.focus
+        app.focus = ""
+        target = None
+        if app.sheet is not None and app.sheet != self.sheet_shown:
+            target = root.querySelector("#r-sheet button")
+        elif wanted == "hand":
+            target = root.querySelector('#r-hand [aria-pressed="true"]') or root.querySelector("#r-hand button")
+        elif wanted == "status":
+            target = root.querySelector("#live")
+        self.sheet_shown = app.sheet
+        dialog_button = root.querySelector('#r-dialog [role="dialog"] button')
+        if dialog_button and not document.activeElement.closest('[role="dialog"]'):
+            target = dialog_button  # the partner's question takes the focus until it is answered
+        if target:
+            target.focus()
+
+    def refresh(self) -> None:
+        """Save what changed (synchronously), then redraw what changed, keeping keyboard focus on the same control."""
+        self.saver.save_now()
+        started = time.perf_counter()
+        focused = document.activeElement
+        key = None
+        if focused and focused.closest and focused.closest("#app"):
+            act = focused.getAttribute("data-act") if focused.getAttribute else None
+            field = focused.getAttribute("data-pad") if focused.getAttribute else None
+            if act:
+                key = (act, focused.getAttribute("data-arg") or "")
+            elif field:  # a score pad's field: the same field again once redrawn
+                key = ("", str(field))
+        if self.app.screen == "settings":
+            self.app.storage_kept = storage_kept_note(quick_get(STORAGE_KEPT_KEY))
+        body = self.body
+        body.className = body_classes(self.app, bool(self.reduced_query.matches))
+        self.paint()
+        if key is not None and not document.activeElement.closest("#app"):
+            selector = f'[data-act="{key[0]}"]' + (f'[data-arg="{key[1]}"]' if key[1] else "")
+            if not key[0]:
+                selector = f'[data-pad="{key[1]}"]'
+            target = self.root.querySelector(selector)
+            if target and not target.disabled:
+                target.focus()
+        self.focus_after()
+        body.dataset.moves = str(len(self.app.game.history))  # the position painted, for tests and the soak
+        body.dataset.deal = str(self.app.game.deal_number)
+        body.dataset.renderMs = f"{(time.perf_counter() - started) * 1000:.1f}"
+        self.keep_paint()

@@ -1,0 +1,88 @@
+"""The computer players paced with asyncio, so the browser stays responsive between their moves; the
+watched game stepping on its own; ``data-idle`` for tests."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from ui.settings.model import PACE_SECONDS
+from ui.watch.model import PLAY_SECONDS
+
+if TYPE_CHECKING:
+    from ui.app import App
+    from ui.browser.page import Page
+    from ui.browser.saving import Saver
+
+
+class Runner:
+    """The background tasks: the computers' turns (``pump``), the watched game's play, the writer."""
+
+    def __init__(self, app: App, saver: Saver, page: Page, body: Any, reduced_query: Any) -> None:
+        self.app = app
+        self.saver = saver
+        self.page = page
+        self.body = body
+        self.reduced_query = reduced_query
+        self.running = False
+        self.watching = False  # the watched game is stepping on its own (watch_play)
+        self.tasks: set[asyncio.Future[None]] = set()  # keep references so pending tasks are not garbage-collected
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def kick(self) -> None:
+        self.body.dataset.idle = "0"
+        self.spawn(self.pump())
+
+    def pace(self) -> float:
+        settings = self.app.settings
+        if settings.reduced_motion or self.reduced_query.matches:
+            return 0
+        return PACE_SECONDS.get(settings.speed, PACE_SECONDS["normal"])
+
+    def settle_idle(self) -> None:
+        """``data-idle`` is 1 once no computer has a move to make and IndexedDB has every save."""
+        busy = self.running or self.saver.writing or self.saver.waiting() or self.app.bot_to_act()
+        self.body.dataset.idle = "0" if busy else "1"
+
+    async def pump(self) -> None:
+        """Save what changed, then let the computer players move one at a time, paced."""
+        if self.running:
+            return
+        self.running = True
+        app, saver = self.app, self.saver
+        try:
+            while not app.elsewhere:  # a tab that gave way neither saves nor plays
+                saver.save_now()
+                if saver.waiting():
+                    self.spawn(saver.writer())  # in the background: a slow or failing store never holds the game up
+                if not app.bot_to_act():
+                    break
+                await asyncio.sleep(self.pace())
+                if app.bot_to_act():  # the game may have changed while we waited
+                    app.bot_step()
+                    self.page.refresh()  # saved to localStorage and painted in this one task
+        finally:
+            self.running = False
+            self.settle_idle()
+
+    async def watch_play(self) -> None:
+        """Step the watched game on its own, a move every ``PLAY_SECONDS``, until paused, closed or at the end."""
+        if self.watching:
+            return
+        self.watching = True
+        try:
+            while True:
+                await asyncio.sleep(PLAY_SECONDS)
+                app = self.app
+                watch = app.watch
+                if watch is None or not watch.playing or app.screen != "watch" or app.elsewhere:
+                    return
+                watch.step("next")
+                self.page.refresh()
+        finally:
+            self.watching = False

@@ -1,0 +1,84 @@
+"""The Settings screen: a new game, the rules and house rules, the computers, cards and motion."""
+
+from __future__ import annotations
+
+from engine.rules import preset
+from engine.state import Game
+from ui.settings.model import (
+    HOUSE_CHOICES,
+    LEVELS,
+    PRESET_NAMES,
+    PRESET_TITLES,
+    SPEEDS,
+    Settings,
+    switch_applies,
+    switch_options,
+    switch_value,
+)
+from ui.widgets import button, esc
+
+
+def _select(key: str, label: str, options: list[tuple[str, str]], current: str) -> str:
+    ident = "set-" + key.replace(":", "-").replace("_", "-")
+    opts = "".join(
+        f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(text)}</option>' for v, text in options
+    )
+    return (
+        f'<div class="field"><label for="{esc(ident)}">{esc(label)}</label>'
+        f'<select id="{esc(ident)}" data-setting="{esc(key)}">{opts}</select></div>'
+    )
+
+
+def _check(key: str, label: str, on: bool) -> str:
+    ident = "set-" + key.replace("_", "-")
+    return (
+        f'<div class="field check"><input type="checkbox" id="{esc(ident)}" data-setting="{esc(key)}"'
+        f'{" checked" if on else ""}><label for="{esc(ident)}">{esc(label)}</label></div>'
+    )
+
+
+def settings_screen(s: Settings, house_open: bool, game: Game, storage_kept: str = "") -> str:
+    """The Settings screen: ``s`` as chosen, the house rules unfolded or not, the game on the table named,
+    and whether the browser promised to keep this device's saves (``storage_kept``, '' when unknown)."""
+    base = preset(s.preset)
+    house = []
+    table = ""
+    for key, (label, _choices) in HOUSE_CHOICES.items():
+        if not switch_applies(base, key):
+            continue  # a switch that changes nothing under these rules
+        options, current = switch_options(base, key, s.house.get(key, switch_value(base, key)))
+        select = _select("house:" + key, label, options, current)
+        if key == "players":
+            table = select  # the table size goes outside the folded house rules
+        else:
+            house.append(select)
+    presets = [(name, PRESET_TITLES[name]) for name in PRESET_NAMES]
+    return (
+        '<section class="panel settings" aria-labelledby="settings-title">'
+        '<h2 id="settings-title">Settings</h2>'
+        '<form class="new-game" data-form="new-game">'
+        "<h3>New game</h3>"
+        '<div class="field"><label for="deal-input">Deal number (empty for a random deal)</label>'
+        '<input id="deal-input" name="deal" inputmode="numeric" autocomplete="off" maxlength="12"></div>'
+        '<button type="submit" class="primary">Start new game</button>'
+        f'<p class="tip">New games use the rules below. This game: deal {game.deal_number:,}, '
+        f"{esc(game.rules.title)}.</p></form>"
+        "<h3>Rules</h3>"
+        + _select("preset", "Rule set", presets, s.preset)
+        + table
+        + f'<details class="house" data-details="house"{" open" if house_open else ""}>'
+        + "<summary>House rules</summary>"
+        + "".join(house)
+        + "</details>"
+        "<h3>Computer players</h3>"
+        + _select("level", "Level", list(LEVELS), s.level)
+        + _select("speed", "Speed", list(SPEEDS), s.speed)
+        + "<h3>Cards and motion</h3>"
+        + _check("four_colour", "Four-colour cards (diamonds blue, clubs green)", s.four_colour)
+        + _check("reduced_motion", "Reduced motion (computer moves without pauses)", s.reduced_motion)
+        + _check("larger_cards", "Larger cards", s.larger_cards)
+        + (f'<p class="tip storage-kept">{esc(storage_kept)}</p>' if storage_kept else "")
+        + '<div class="row">'
+        + button("screen", "Back to the table", arg="table", cls="primary")
+        + "</div></section>"
+    )

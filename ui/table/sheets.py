@@ -1,0 +1,83 @@
+"""The panels over the table: the menu, the recent moves, the keyboard help."""
+
+from __future__ import annotations
+
+from ui.app import App as Controller
+from ui.widgets import button, esc
+
+SHORTCUTS = (
+    ("D", "draw", "Draw"),
+    ("P", "pickup", "Pick up pile"),
+    ("M", "new-meld", "New meld with the selected cards"),
+    ("L", "lay-down", "Lay down the staged melds"),
+    ("X", "discard", "Discard the selected card"),
+    ("A", "ask", "May I go out?"),
+    ("E", "end-turn", "End turn"),
+    ("H", "hint", "Hint"),
+    ("C", "clear", "Clear selection"),
+    ("U", "undo", "Undo this turn's melds"),
+    ("N", "next-round", "Next round"),
+)
+"""Keyboard shortcuts: (key, the button's data-act, what it does). ``ui/main.py`` reads this."""
+
+
+# ----- panels over the table: the menu, the moves, the keyboard help -----------------
+
+
+def moves_list(ctrl: Controller) -> str:
+    if not ctrl.lines:
+        return "<p>No moves yet this round.</p>"
+    items = []
+    for line in reversed(ctrl.lines):
+        why = ""
+        if line.reason:
+            shown = ctrl.why == line.number
+            expanded = f' aria-expanded="{str(shown).lower()}"'
+            why = button("why", "Why?", arg=str(line.number), cls="small", extra=expanded)
+            if shown:
+                why += f'<p class="reason">{esc(ctrl.why_text(line))}</p>'
+        items.append(f"<li><p>{esc(line.text)}</p>{why}</li>")
+    return f'<ol class="moves">{"".join(items)}</ol>'
+
+
+MENU_SCREENS = (
+    ("Table", "table"), ("Games", "games"), ("Score pad", "pad"), ("Statistics", "stats"),
+    ("Settings", "settings"), ("Rules", "rules"),
+)
+
+
+def menu_buttons(ctrl: Controller) -> str:
+    return (
+        "".join(
+            button("screen", label, arg=arg, extra=' aria-current="page"' if ctrl.screen == arg else "")
+            for label, arg in MENU_SCREENS
+        )
+        + button("share", "Share")
+    )
+
+
+def sheet_region(ctrl: Controller) -> str:
+    if ctrl.sheet is None:
+        return ""
+    if ctrl.sheet == "menu":
+        title, body = "Menu", (
+            '<div class="menu-list">'
+            + menu_buttons(ctrl)
+            + button("sheet", "Recent moves", arg="moves")
+            + button("sheet", "Keyboard keys", arg="help")
+            + "</div>"
+        )
+    elif ctrl.sheet == "moves":
+        title, body = "Recent moves", moves_list(ctrl)
+    else:
+        keys = "".join(f"<li><kbd>{key}</kbd> {esc(what)}</li>" for key, _act, what in SHORTCUTS)
+        title, body = "Keyboard keys", (
+            f'<ul class="keys">{keys}<li><kbd>←</kbd> <kbd>→</kbd> move between cards, '
+            "<kbd>Space</kbd> selects</li><li><kbd>Esc</kbd> closes a panel or a question</li></ul>"
+        )
+    return (
+        f'<section class="sheet" role="dialog" aria-modal="false" aria-labelledby="sheet-title">'
+        f'<div class="sheet-head"><h2 id="sheet-title">{esc(title)}</h2>'
+        + button("close", "Close", arg="sheet", cls="small")
+        + f"</div>{body}</section>"
+    )
