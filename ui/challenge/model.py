@@ -50,12 +50,11 @@ from engine.state import Game
 from engine.stored_rules import rules_from_dict, rules_to_dict
 from engine.takeback import take_back, takeback_problem
 from engine.views import view_for
-from ui.settings.model import offered
+from ui.settings.model import LEVEL_NAMES, offered
 
 PARAM = "challenge"
 PREFIX = "challenge-"
 VERSION = 1
-LEVELS = ("easy", "normal", "hard")
 MAX_FRAGMENT = 60_000
 """Longest fragment read: a measured four-round game compresses to about 3 kB; hkf's longest well under 20."""
 MAX_JSON = 400_000
@@ -161,7 +160,7 @@ def from_game(game: Game, level: str, name: str = "") -> Challenge:
     """The challenge of a finished game, played against computers of ``level``."""
     if not game.over:
         raise ValueError("Only a finished game can be sent as a challenge.")
-    if level not in LEVELS:
+    if level not in LEVEL_NAMES:
         raise ValueError("Choose Easy, Normal or Hard.")
     result = Result(tuple(game.totals), tuple(game.history), game.takebacks, digest(game), game.undone)
     return Challenge(game.rules, game.deal_number, level, result, _clean_name(name))
@@ -211,7 +210,7 @@ def challenge_from_dict(data: Any) -> Challenge:
     if type(deal) is not int or not 1 <= deal <= 999_999_999:
         raise ValueError("its deal number is not a whole number from 1 to 999,999,999.")
     level = data.get("level")
-    if level not in LEVELS:
+    if level not in LEVEL_NAMES:
         raise ValueError("its computer level is not Easy, Normal or Hard.")
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > MAX_NAME:

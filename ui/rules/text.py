@@ -11,6 +11,7 @@ from engine import cards as C
 from engine.checks import must_ask
 from engine.rules import RuleSet
 from engine.seats import individual
+from engine.wording import join
 
 Section = tuple[str, list[str]]
 
@@ -36,7 +37,7 @@ def _n(value: int) -> str:
 def _rank_list(rules: RuleSet) -> str:
     rook = rules.deck == "rook"
     names = [C.rank_name(r, rook) for r in rules.meld_ranks]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return join(names)
 
 
 def _values(rules: RuleSet) -> list[str]:
@@ -228,7 +229,7 @@ def _books_needed(rules: RuleSet) -> str:
         parts.append("a wild book")
     parts.append(f"{rules.need_clean} clean book" + ("s" if rules.need_clean > 1 else ""))
     parts.append(f"{rules.need_dirty} dirty book" + ("s" if rules.need_dirty > 1 else ""))
-    text = ", ".join(parts[:-1]) + " and " + parts[-1]
+    text = join(parts)
     if rules.clean_counts_as_dirty:
         text += " (an extra clean book can stand in for the dirty one)"
     return text

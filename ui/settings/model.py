@@ -45,6 +45,7 @@ __all__ = [
     "INDIVIDUAL_IN_SOURCE",
     "KEEP_ON_PRESET_CHANGE",
     "LEVELS",
+    "LEVEL_NAMES",
     "MAX_SETTINGS_CHARS",
     "NEEDS_WILD_TOP",
     "PACE_SECONDS",
@@ -72,6 +73,8 @@ __all__ = [
 ]
 
 LEVELS: tuple[tuple[str, str], ...] = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+LEVEL_NAMES = tuple(name for name, _ in LEVELS)
+"""The computer levels a player can choose (the engine's ``LEVELS`` less its random mover)."""
 SPEEDS: tuple[tuple[str, str], ...] = (
     ("relaxed", "Relaxed: about 1.25 s a move"),
     ("normal", "Normal: about 0.75 s a move"),
@@ -148,7 +151,7 @@ class Settings:
                 kept.pop("players")  # a table size these rules can't be played at (the Rook game alone)
             return replace(self, preset=str(raw), house=_clean(str(raw), kept))
         if key == "level":
-            if raw not in {name for name, _ in LEVELS}:
+            if raw not in LEVEL_NAMES:
                 raise ValueError("Choose Easy, Normal or Hard.")
             return replace(self, level=str(raw))
         if key == "speed":
@@ -226,7 +229,7 @@ def load_settings(text: Any) -> Settings:
     preset_name, level = data.get("preset"), data.get("level")
     if isinstance(preset_name, str) and preset_name in PRESET_NAMES:
         out = replace(out, preset=preset_name)
-    if isinstance(level, str) and level in {name for name, _ in LEVELS}:  # a list or dict isn't hashable
+    if isinstance(level, str) and level in LEVEL_NAMES:  # a list or dict isn't hashable
         out = replace(out, level=level)
     speed = data.get("speed")
     if isinstance(speed, str) and speed in PACE_SECONDS:

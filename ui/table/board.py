@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import cards as C
 from engine import seats
 from engine.checks import wild_top_takeable
-from engine.melds import BOOK_SIZE
+from engine.melds import BOOK_SIZE, meld_value
 from engine.views import MeldView, SeatView, TeamView, View
 from ui import sides
 from ui.app import App as Controller
@@ -238,5 +238,4 @@ def staged_preview(ctrl: Controller) -> str:
 
 def ctrl_value(ctrl: Controller, cards: tuple[int, ...]) -> int:
     """The cards' points under the game's rules."""
-    values = ctrl.game.rules.card_values
-    return sum(values[C.rank(c)] for c in cards)
+    return meld_value(ctrl.game.rules, cards)

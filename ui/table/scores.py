@@ -6,6 +6,7 @@ from engine import cards as C
 from engine import seats
 from engine.scoring import TeamScore
 from engine.state import Game, seat_names
+from engine.wording import join
 from ui import sides
 from ui.challenge.model import Record
 from ui.challenge.screen import challenge_section
@@ -13,7 +14,7 @@ from ui.widgets import button, card_row, esc
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return join(names)
 
 
 def _score_table(title: str, team: TeamScore, total: int, name: str) -> str:
