@@ -635,8 +635,29 @@ function persistWhenWorthKeeping() {
 
 // PyScript's interpreter hook: the Pyodide started above, printing where PyScript asks.
 export async function loadPyodide(options = {}) {
+  performance.mark("hf-pyscript-asks");
   const pyodide = await ready;
   if (options.stdout) output.stdout = options.stdout;
   if (options.stderr) output.stderr = options.stderr;
+  markRuns(pyodide);
   return pyodide;
+}
+
+// PyScript runs its own Python (its package, then ui/main.py) through these: each call's start
+// and end become marks (hf-run-N, hf-run-N-done, with the code's length) for the start-up benches.
+function markRuns(pyodide) {
+  let n = 0;
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const original = pyodide[name];
+    pyodide[name] = function markedRun(code, ...rest) {
+      n += 1;
+      const label = `hf-run-${n}`;
+      performance.mark(label, { detail: { name, length: code.length } });
+      const done = () => performance.mark(`${label}-done`);
+      const result = original.call(this, code, ...rest);
+      if (result && typeof result.then === "function") result.then(done, done);
+      else done();
+      return result;
+    };
+  }
 }
