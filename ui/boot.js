@@ -31,7 +31,7 @@ const REST_PATH = "/lib/stdlib-rest.zip"; // where tools/stdlib_rest.py looks fo
 // _pyodide_core is most of it (about 0.3 s here, more on a phone): a task of its own.
 const BOOTSTRAP_IMPORTS = ["_pyodide_core", "importlib", "os", "pathlib", "pyodide._package_loader"];
 // What ui/main.py imports from app.zip, in the order it does: one import per task here.
-const PRE_IMPORTS = ["asyncio", "ui.saves", "ui.controller", "ui.render", "ui.settings", "ui.share"];
+const PRE_IMPORTS = ["asyncio", "ui.saves", "ui.app", "ui.render", "ui.settings", "ui.share"];
 
 // ----- progress in #boot ------------------------------------------------------------------
 const sizes = new Map(Object.entries(BUILD.sizes).map(([path, size]) => [url(path), size]));
