@@ -20,7 +20,7 @@ from engine.bots import make_bot
 from engine.rules import preset
 from engine.state import Game
 from engine.views import view_for
-from ui import challenge
+from ui.challenge import model as challenge
 from ui.share import build_query
 
 WIDTH, HEIGHT = 390, 844
