@@ -93,6 +93,16 @@ def test_reasons_are_values() -> None:
     assert Reason("melded", plays=(Laid(13, 1, 0, False),), books=1).advice() == "that finishes a book"
 
 
+def test_a_meld_of_several_plays_names_the_book_it_finishes() -> None:
+    # Adding one 8 to three 8s and one 9 to six 9s: only the 9s become a book, and the reason says so.
+    game = arrange("classic", phase="play", hands={0: "8D 9S 4C 6D JS"}, opened={0: True}, stock_size=40,
+                   melds={0: [(8, "8S 8C 8H"), (9, "9C 9D 9H 9C 9D 9H")]})
+    decision = make_bot("hard", 0, 1).decide(view_for(game, 0))
+    assert decision.why.advice() == "that finishes the book of 9s"
+    assert decision.why.text() == "Melded: added one 8 and one 9, finishing the book of 9s."
+    assert "8s" not in decision.why.public_text().split("finishing")[1]
+
+
 def test_a_books_score_line_names_its_kind_as_data() -> None:
     hkf = preset("hkf")
     sevens = score(hkf, TeamTable(melds=((7, tuple(cards("7S 7H 7D 7C 7S 7H 7D"))),))).lines[0]

@@ -263,6 +263,13 @@ def test_a_meld_hint_says_it_finishes_a_book(rules: str) -> None:
     assert hint_for(game) == "Hint: Add K♥ to the kings: that finishes a book."
 
 
+def test_a_hint_of_several_plays_names_the_book_it_finishes() -> None:
+    # Issue 29 item 10: "add 8♦ to the 8s: that finishes a book" when the 9s were the book.
+    game = arrange("classic", phase="play", hands={0: "8D 9S 4C 6D JS"}, opened={0: True}, stock_size=40,
+                   melds={0: [(8, "8S 8C 8H"), (9, "9C 9D 9H 9C 9D 9H")]})
+    assert hint_for(game) == "Hint: Add 8♦ to the 8s; add 9♠ to the 9s: that finishes the book of 9s."
+
+
 def test_a_pickup_that_opens_says_so_in_the_present() -> None:
     game = arrange("classic", phase="draw", hands={0: "KS KD 5C 9H 6D"}, pile="8C AS AH AD KH")
     text = hint_for(game)

@@ -44,12 +44,13 @@ def laid(melds: Sequence[MeldView], plays: Sequence[MeldPlay]) -> tuple[tuple[La
         wild = sum(1 for c in p.cards if C.is_wild(c))
         nat = len(p.cards) - wild
         if p.meld is None:
-            out.append(Laid(p.rank if p.rank is not None else C.WILD_RANK, nat, wild, True))
-            books += len(p.cards) >= BOOK_SIZE
-            continue
-        m = melds[p.meld]
-        books += not m.is_book and len(m.cards) + len(p.cards) >= BOOK_SIZE
-        out.append(Laid(m.rank, nat, wild, False))
+            book = len(p.cards) >= BOOK_SIZE
+            out.append(Laid(p.rank if p.rank is not None else C.WILD_RANK, nat, wild, True, book))
+        else:
+            m = melds[p.meld]
+            book = not m.is_book and len(m.cards) + len(p.cards) >= BOOK_SIZE
+            out.append(Laid(m.rank, nat, wild, False, book))
+        books += book
     return tuple(out), books
 
 

@@ -237,12 +237,14 @@ def near_out(side: str, seat: str, short: int, cards: int) -> Clause:
 
 @dataclass(frozen=True)
 class Laid:
-    """One meld play: a new meld of ``rank`` (0: a wild meld), or cards added to the team's meld of ``rank``."""
+    """One meld play: a new meld of ``rank`` (0: a wild meld), or cards added to the team's meld of ``rank``;
+    ``book`` when the play finishes a book (so a reason for several plays can say which one does)."""
 
     rank: int
     natural: int
     wild: int
     new: bool
+    book: bool = False
 
 
 def laid_text(rook: bool, laid: tuple[Laid, ...]) -> str:
@@ -398,10 +400,19 @@ class Reason:
                 return sentence(f"Discarded {card_words(self.card)}: {why}")
         return "No particular reason."
 
+    def _finished(self) -> str:
+        """'the book of 9s': the books finished, named where the meld has several plays (one play
+        names itself), else ''."""
+        named = [p.rank for p in self.plays if p.book]
+        if len(self.plays) < 2 or not named:
+            return ""
+        kinds = join([plural(self.rook, r) for r in named])
+        return f"the {'book' if len(named) == 1 else 'books'} of {kinds}"
+
     def _meld_text(self) -> str:
         text = "Melded: " + self._laid()
         if self.books:
-            text += f", finishing {count(self.books, 'book')}"
+            text += f", finishing {self._finished() or count(self.books, 'book')}"
         if self.note == "round_ending":
             text += ", because the round may end soon and cards held would cost points"
         elif self.note == "reach":
@@ -439,7 +450,8 @@ class Reason:
     def _meld_purpose(self) -> str:
         does = []
         if self.books:
-            does.append("finishes a book" if self.books == 1 else f"finishes {number(self.books)} books")
+            does.append("finishes " + (self._finished() or ("a book" if self.books == 1
+                                                            else f"{number(self.books)} books")))
         if self.note == "reach":
             does.append(f"gets you to your {self.target}")
         text = "that " + " and ".join(does) if does else ""
