@@ -12,38 +12,24 @@ import sys
 import time
 from typing import Any
 
-from engine.bots import make_bot
+from engine.lab.botgame import Timed, make_bots, play_bots
 from engine.rules import PRESETS
 from engine.state import Game
-from engine.views import view_for
-
-MAX_DECISIONS = 60_000
 
 
 def play(level: str, preset: str, deal: int) -> tuple[list[float], str]:
     """One whole game with ``level`` in every seat; each decision's wall time in ms, and a digest.
 
-    A decision is what the page does before showing a computer's move: build the seat's view
-    and ``decide`` on it.  The trivial "next round" decisions are left out, as engine.lab.arena does
-    (this file keeps its own loop: the page has no ``engine.lab``).
+    A decision is the bot's ``decide`` on its seat's view (the view is built before the clock
+    starts), through the one bot-game loop, ``engine.lab.botgame`` (the page copies that module
+    into its file system: the site ships no ``engine.lab``). The trivial "next round" decisions are
+    left out, as engine.lab.arena does.
     """
     rules = PRESETS[preset]
     game = Game(rules, deal)
-    bots = [make_bot(level, s, deal) for s in range(rules.players)]
     times: list[float] = []
-    clock = time.perf_counter
-    for _ in range(MAX_DECISIONS):
-        if game.over:
-            break
-        seat = game.to_act if game.to_act is not None else 0
-        counted = game.phase != "round_over"
-        start = clock()
-        decision = bots[seat].decide(view_for(game, seat))
-        elapsed = (clock() - start) * 1000.0
-        if counted:
-            times.append(elapsed)
-        game.apply(decision.action)
-    else:
+    play_bots(game, [Timed(bot, times, time.perf_counter) for bot in make_bots(level, rules, deal)])
+    if not game.over:
         raise RuntimeError(f"{level} {preset} deal {deal}: the game did not end")
     digest = hashlib.sha256("\n".join(game.history).encode()).hexdigest()[:16]
     return times, digest

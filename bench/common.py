@@ -94,7 +94,10 @@ BOTS_HTML = """<!doctype html>
 <script type="module">
 import { loadPyodide } from "./bare/pyodide/pyodide.mjs";
 const py = await loadPyodide();
-const files = { "./app.zip": "./app.zip", "./bench/botcore.py": "./bench_botcore.py" };
+const files = {
+  "./app.zip": "./app.zip", "./bench/botcore.py": "./bench_botcore.py",
+  "./bench/lab/__init__.py": "./lab/engine/lab/__init__.py", "./bench/lab/botgame.py": "./lab/engine/lab/botgame.py",
+};
 for (const [src, dest] of Object.entries(files)) {
   const bytes = new Uint8Array(await (await fetch(src, { cache: "no-store" })).arrayBuffer());
   const path = dest.replace(/^\\.\\//, "");
@@ -103,6 +106,8 @@ for (const [src, dest] of Object.entries(files)) {
   py.FS.writeFile(path, bytes);
 }
 py.runPython("import os, sys; sys.path[:0] = [os.path.abspath('app.zip'), os.getcwd()]");
+// The site ships no engine.lab: the one bot-game loop joins the zip's engine package from a folder.
+py.runPython("import os, engine; engine.__path__.append(os.path.abspath('lab/engine'))");
 window.benchRun = (args) => {
   py.globals.set("BENCH_ARGS", args);
   return py.runPython("import bench_botcore; bench_botcore.run_json(BENCH_ARGS)");
@@ -131,6 +136,9 @@ def site_copy() -> Iterator[Path]:
         (site / "bots.html").write_text(BOTS_HTML)
         (site / "bench").mkdir(exist_ok=True)
         shutil.copyfile(Path(__file__).with_name("botcore.py"), site / "bench" / "botcore.py")
+        (site / "bench" / "lab").mkdir()
+        for name in ("__init__.py", "botgame.py"):  # botcore's loop: the site ships no engine.lab
+            shutil.copyfile(ROOT / "engine" / "lab" / name, site / "bench" / "lab" / name)
         yield site
 
 

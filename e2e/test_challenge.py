@@ -12,10 +12,11 @@ from playwright.sync_api import Page
 from test_accessibility import audited, violations
 
 from engine.bots import make_bot
+from engine.bots.base import Decision
+from engine.lab.botgame import play_bots
 from engine.rules import preset
 from engine.serialize import to_dict
 from engine.state import Game
-from engine.views import view_for
 
 DEAL = 7104
 """A deal whose game, South played by Hard and the rest by Easy, ends on a computer's move (so the page
@@ -28,15 +29,17 @@ def played(levels: tuple[str, str, str, str], stop_before_end: bool = False) -> 
     """Deal ``DEAL`` played by computer players (``levels`` per seat); optionally one bot move short of the end."""
     game = Game(preset("classic"), DEAL)
     bots = [make_bot(level, s, DEAL) for s, level in enumerate(levels)]
-    while not game.over:
-        seat = game.to_act if game.to_act is not None else 0
-        decision = bots[seat].decide(view_for(game, seat))
-        if stop_before_end and seat != 0:
-            trial = game.copy()
-            trial.apply(decision.action)
-            if trial.over:
-                return game
-        game.apply(decision.action)
+
+    def ends(now: Game, seat: int, decision: Decision) -> bool:
+        if not stop_before_end or seat == 0:
+            return False
+        trial = now.copy()
+        trial.apply(decision.action)
+        return trial.over
+
+    play_bots(game, bots, stop=ends)
+    if not game.over:
+        return game
     assert not stop_before_end, "the game ended on South's move"
     return game
 

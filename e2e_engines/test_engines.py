@@ -16,7 +16,7 @@ from test_screen import SCREEN_PROBLEMS
 from test_storage_faults import WARNING
 
 from engine import cards as C
-from engine.bots import make_bot
+from engine.lab.botgame import make_bots, play_bots
 from engine.rules import preset
 from engine.state import Game
 from engine.views import view_for
@@ -53,10 +53,7 @@ def opening_deal() -> tuple[int, list[str], list[str]]:
 def challenge_link(url: str) -> str:
     """A challenge of a finished classic game, every seat played by Easy (as e2e/test_challenge.py's)."""
     game = Game(preset("classic"), CHALLENGE_DEAL)
-    bots = [make_bot("easy", s, CHALLENGE_DEAL) for s in range(game.n)]
-    while not game.over:
-        seat = game.to_act if game.to_act is not None else 0
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    play_bots(game, make_bots("easy", game.rules, CHALLENGE_DEAL))
     return url + challenge.fragment(challenge.from_game(game, "easy"))
 
 

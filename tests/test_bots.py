@@ -365,3 +365,18 @@ def test_hard_throws_the_safer_card_not_the_higher_one(monkeypatch: pytest.Monke
     monkeypatch.setattr(H, "LIVE_KEEP", 0.0)  # without the unseen-copies nudge (few 5s are left)
     ace, five = (hard.keep_value(ctx, parse(c))[0] for c in ("AS", "5D"))
     assert ace < five and five - ace < 1e-3  # only the tie-break between equal cards is left
+
+
+def test_the_bot_game_loop_can_stop_one_move_short_of_the_end() -> None:
+    # The challenge tests need a game the page itself finishes: the loop ends before the last move.
+    rules = preset("classic")
+    whole = play_bots(Game(rules, 61), make_bots("easy", rules, 61))
+
+    def ends(now: Game, _seat: int, decision: Decision) -> bool:
+        trial = now.copy()
+        trial.apply(decision.action)
+        return trial.over
+
+    short = play_bots(Game(rules, 61), make_bots("easy", rules, 61), stop=ends)
+    assert whole.over and not short.over
+    assert short.history == whole.history[:-1]

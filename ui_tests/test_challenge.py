@@ -10,11 +10,10 @@ import zlib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots import make_bot
+from engine.lab.botgame import make_bots, play_bots
 from engine.rules import preset
 from engine.state import Game
 from engine.stored_rules import rules_to_dict
-from engine.views import view_for
 from ui.app import App as Controller
 from ui.challenge import model as challenge
 from ui.render import page
@@ -25,11 +24,7 @@ from .helpers import play_out_round
 
 def finished(deal: int = 61, level: str = "hard") -> Game:
     game = Game(preset("classic"), deal)
-    bots = [make_bot(level, s, deal) for s in range(4)]
-    while not game.over:
-        seat = game.to_act if game.to_act is not None else 0
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
-    return game
+    return play_bots(game, make_bots(level, game.rules, deal))
 
 
 def packed(data: object) -> str:

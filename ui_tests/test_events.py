@@ -8,10 +8,9 @@ import typing
 import pytest
 
 from engine import events
-from engine.bots import make_bot
+from engine.lab.botgame import make_bots, play_bots
 from engine.rules import preset
 from engine.state import Game
-from engine.views import view_for
 from ui.table.narrate import describe_entry, short_entry
 
 EVENT_TYPES = typing.get_args(events.Event)
@@ -20,11 +19,7 @@ EVENT_TYPES = typing.get_args(events.Event)
 @pytest.mark.parametrize("name", ["classic", "hkf"])
 def test_a_round_logs_only_frozen_events_and_each_is_narrated(name: str) -> None:
     game = Game(preset(name), 3)
-    bots = [make_bot("normal", s, 3) for s in range(game.n)]
-    while game.phase not in ("round_over", "game_over"):
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    play_bots(game, make_bots("normal", game.rules, 3), until=lambda g: g.phase in ("round_over", "game_over"))
     seen = set()
     for entry in game.log:
         assert isinstance(entry, EVENT_TYPES)

@@ -7,6 +7,7 @@ import random
 
 from bench.public_reasons import HAND_WORDS
 from engine.bots import make_bot
+from engine.lab.botgame import play_bots
 from engine.rules import preset
 from engine.state import Game
 from engine.views import view_for
@@ -73,9 +74,7 @@ def test_watch_tells_the_whole_reason_only_of_rounds_that_are_over() -> None:
     deal = 55
     game = Game(preset("classic"), deal)
     bots = [make_bot("normal", s, deal) for s in range(4)]
-    for _ in range(120):  # part of the first round: the kept game is still in it
-        seat = game.to_act if game.to_act is not None else 0
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    play_bots(game, bots, 120)  # part of the first round: the kept game is still in it
     assert game.phase in ("draw", "play", "answer")
     live = Watch(game, "t", level="normal")
     differ = 0
@@ -89,9 +88,7 @@ def test_watch_tells_the_whole_reason_only_of_rounds_that_are_over() -> None:
         assert live.reason() == d.public_reason
         differ += d.public_reason != d.reason
     assert differ
-    while not game.over and game.round_index == 0:
-        seat = game.to_act if game.to_act is not None else 0
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    play_bots(game, bots, until=lambda g: g.round_index != 0)
     over = Watch(game, "t", level="normal")
     for _ in range(120):
         over.step("next")

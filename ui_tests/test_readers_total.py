@@ -16,11 +16,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.bots import make_bot
+from engine.lab.botgame import make_bots, play_bots
 from engine.rules import preset
 from engine.serialize import to_dict
 from engine.state import Game
-from engine.views import view_for
 from ui.app import App as Controller
 from ui.challenge import model as challenge
 from ui.games import model as games
@@ -46,11 +45,7 @@ JSON = st.recursive(
 @cache
 def finished() -> Game:
     game = Game(preset("classic"), 9)
-    bots = [make_bot("easy", s, 9) for s in range(4)]
-    while not game.over:
-        seat = game.to_act if game.to_act is not None else 0
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
-    return game
+    return play_bots(game, make_bots("easy", game.rules, 9))
 
 
 @cache

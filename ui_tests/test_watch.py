@@ -6,10 +6,9 @@ import random
 import re
 
 from engine.actions import from_text
-from engine.bots import make_bot
+from engine.lab.botgame import make_bots, play_bots
 from engine.rules import preset
 from engine.state import Game
-from engine.views import view_for
 from ui import saves
 from ui.app import App as Controller
 from ui.games import model as games
@@ -20,11 +19,7 @@ from ui.watch.model import CHECKPOINT, Watch
 
 def finished(deal: int = 55, players: int = 4, level: str = "normal") -> Game:
     game = Game(preset("classic", players=players), deal)
-    bots = [make_bot(level, s, deal) for s in range(players)]
-    while not game.over:
-        seat = game.to_act if game.to_act is not None else 0
-        game.apply(bots[seat].decide(view_for(game, seat)).action)
-    return game
+    return play_bots(game, make_bots(level, game.rules, deal))
 
 
 def test_every_position_is_the_engines_own_and_stepping_back_agrees() -> None:

@@ -49,17 +49,22 @@ def play_bots(
     until: Callable[[Game], bool] | None = None,
     before: Hook | None = None,
     after: Hook | None = None,
+    stop: Callable[[Game, int, Decision], bool] | None = None,
 ) -> Game:
     """Let ``bots[seat]`` play ``game`` until it is over, ``until(game)`` holds or ``max_steps`` decisions.
 
-    ``before`` sees each decision before the game applies it, ``after`` once it has. Returns the game
-    (changed in place); a bot's exception (``NoLegalAction``) leaves it as it was before that decision.
+    ``before`` sees each decision before the game applies it, ``after`` once it has; where
+    ``stop(game, seat, decision)`` holds, the loop ends without applying that decision (a game one
+    move short of something). Returns the game (changed in place); a bot's exception
+    (``NoLegalAction``) leaves it as it was before that decision.
     """
     for _ in range(max_steps):
         if game.over or (until is not None and until(game)):
             break
         seat = game.to_act if game.to_act is not None else 0
         decision = bots[seat].decide(view_for(game, seat))
+        if stop is not None and stop(game, seat, decision):
+            break
         if before is not None:
             before(game, seat, decision)
         game.apply(decision.action)
