@@ -3,6 +3,7 @@
 ``engine.checks`` asks these questions and never changes the game, so it depends on this
 protocol rather than on ``engine.state`` (as python-chess keeps legality on the board):
 ``Game`` satisfies it structurally, and the checks never import the module that imports them.
+``LivePosition`` adds what ``engine.turns`` changes once an action has passed the checks.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from typing import Protocol
 from .actions import Action
 from .cards import Card
 from .errors import RuleViolation
-from .events import Phase
+from .events import Event, Phase
 from .melds import TableMeld
 from .rules import RuleSet
+from .scoring import TeamScore
+from .table import Player, RoundResult, Team
 
 
 class FootStage(Protocol):
@@ -111,4 +114,35 @@ class Position(Protocol):
 
     def check(self, action: Action) -> RuleViolation | None:
         """The violation the action would raise, or None."""
+        ...
+
+
+class LivePosition(Position, Protocol):
+    """A position as ``engine.turns`` changes it (``Game`` only, through ``Game.apply``): the
+    round's cards, whose turn it is, the log and the scores."""
+
+    turn: int
+    phase: Phase
+    asked: bool
+    permission: bool | None
+    picked_up: bool
+    went_out: int | None
+    round_index: int
+    players: list[Player]
+    teams: list[Team]
+    stock: list[Card]
+    pile: list[Card]
+    log: list[Event]
+    results: list[RoundResult]
+    totals: list[int]
+
+    @property
+    def sides(self) -> int: ...
+
+    def partner(self, seat: int) -> int | None:
+        """The teammate who answers "may I go out?"."""
+        ...
+
+    def round_score(self, team: int, went_out: int | None) -> TeamScore:
+        """The itemized score the side would get if the round ended now."""
         ...

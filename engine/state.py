@@ -2,7 +2,8 @@
 
 ``apply`` validates the whole action first and raises ``RuleViolation`` before
 touching anything, so an illegal action leaves the game exactly as it was; the
-checks themselves (the "plans") live in ``engine.checks``.
+checks themselves (the "plans") live in ``engine.checks``, and what each action then does to
+the cards, the turn and the round in ``engine.turns``.
 Seats run 0..n-1 in turn order; with four players seat 0 is South, 1 West,
 2 North, 3 East, and teams are seats of the same parity (0 = South/North).
 With two or three players each seat is a side of its own (``engine.seats``).
@@ -10,11 +11,10 @@ With two or three players each seat is a side of its own (``engine.seats``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from . import cards as C
-from . import checks, seats
+from . import checks, seats, turns
 from .actions import (
     Action,
     Answer,
@@ -23,7 +23,6 @@ from .actions import (
     Draw,
     EndTurn,
     Meld,
-    MeldPlay,
     NextRound,
     PickUp,
     empty_play_problem,
@@ -32,25 +31,9 @@ from .actions import (
 from .cards import Card
 from .deal import check_deal_number, deal
 from .errors import RuleViolation
-from .events import (
-    Answered,
-    Asked,
-    Discarded,
-    Drew,
-    EndedTurn,
-    Event,
-    Melded,
-    Phase,
-    PickedUpSet,
-    RedThree,
-    StockOut,
-    TookPile,
-    Upcard,
-    WentOut,
-)
-from .melds import TableMeld
+from .events import Event, Phase
 from .rules import RuleSet
-from .scoring import Leftover, TeamScore, TeamTable, game_over, score
+from .scoring import Leftover, TeamScore, TeamTable, score
 from .seats import SEAT_NAMES_4, SEAT_NAMES_6, seat_names
 from .table import Player, RoundResult, Team
 
@@ -65,6 +48,12 @@ class Game:
     undone: tuple[tuple[int, tuple[str, ...]], ...] = ()
     """Each take-back's moves, after how many moves of ``history`` they were made (``engine.takeback``);
     saved, not part of the position: a challenge counts its take-backs from them."""
+    turn: int
+    """The seat whose turn it is (``engine.turns`` sets it and the four below)."""
+    phase: Phase
+    asked: bool
+    permission: bool | None
+    picked_up: bool
 
     def __init__(self, rules: RuleSet, deal_number: int) -> None:
         rules.validate()
@@ -91,24 +80,10 @@ class Game:
         self.went_out: int | None = None
         first = seats.next_seat(self.dealer, self.n)
         for seat in seats.turn_order(first, self.n):
-            self._lay_out_red_threes(seat, replace=True)
+            turns.lay_out_red_threes(self, seat, replace=True)
         if rules.upcard:
-            self._turn_upcard()
-        self._begin_turn(first)
-
-    def _turn_upcard(self) -> None:
-        skipped = 0
-        while self.stock and skipped < 50:
-            card = self.stock.pop()
-            skip = C.rank(card) in self.rules.upcard_skip_ranks or (
-                self.rules.upcard_skip_red_three and C.is_red_three(card)
-            )
-            if not skip:
-                self.pile.append(card)
-                self.log.append(Upcard(card))
-                return
-            self.stock.insert(0, card)  # buried at the bottom of the stock
-            skipped += 1
+            turns.turn_upcard(self)
+        turns.begin_turn(self, first)
 
     # ----- queries ------------------------------------------------------------
 
@@ -183,21 +158,23 @@ class Game:
             raise empty
         match action:
             case Draw():
-                self._draw()
+                turns.draw(self)
             case PickUp(melds=melds):
-                self._pick_up(melds)
+                turns.pick_up(self, melds)
             case Meld(plays=plays):
-                self._meld(plays)
+                turns.meld(self, plays)
             case Discard(card=card):
-                self._discard(card)
+                turns.discard(self, card)
             case AskGoOut():
-                self._ask()
+                turns.ask(self)
             case Answer(yes=yes):
-                self._answer(yes)
+                turns.answer(self, yes)
             case EndTurn():
-                self._end_turn_action()
+                turns.end_turn_action(self)
             case NextRound():
-                self._next_round()
+                checks.plan_next_round(self)
+                self.round_index += 1
+                self._start_round()
             case _:
                 raise RuleViolation("not_an_action", "That is not something a player can do.")
         self.history.append(to_text(action))
@@ -218,208 +195,11 @@ class Game:
         """True when ``apply(action)`` would succeed."""
         return self.check(action) is None
 
-    # ----- turns --------------------------------------------------------------
-
-    def _begin_turn(self, seat: int) -> None:
-        self.turn = seat
-        self.phase: Phase = "draw"
-        self.asked = False
-        self.permission: bool | None = None
-        self.picked_up = False
-        if not self.stock:
-            self.log.append(StockOut(seat))
-            self._end_round(None)
-
-    def _end_turn(self, played_foot: bool | None = None) -> None:
-        p = self.players[self.turn]
-        if p.foot_taken if played_foot is None else played_foot:
-            p.played_foot = True
-        self._begin_turn(seats.next_seat(self.turn, self.n))
-
-    # ----- drawing and the pile -----------------------------------------------
-
-    def _draw(self) -> None:
-        checks.need_phase(self, "draw")
-        seat = self.turn
-        p = self.players[seat]
-        count = min(self.rules.draw, len(self.stock))
-        drawn = [self.stock.pop() for _ in range(count)]
-        p.hand.extend(drawn)
-        self.log.append(Drew(seat, count))
-        self._lay_out_red_threes(seat, replace=True)
-        if p.knee_due and not p.knee_taken:
-            self._take_knee_now(seat)
-        self.phase = "play"
-        self._refill_empty_hand(seat)
-
-    def _pick_up(self, extra: Sequence[MeldPlay]) -> None:
-        own, meld_rank, target, take, rest = checks.plan_pickup(self, extra)
-        seat = self.turn
-        p = self.players[seat]
-        team = self.teams[self.team_of(seat)]
-        had_book = team.books() > 0
-        taken = self.pile[-take:]
-        del self.pile[-take:]
-        top = taken.pop()
-        # The taken cards join the hand first: with ``pickup_minimum="with_pile"`` the
-        # melds laid with the pickup may use them (the plan has checked which cards).
-        p.hand.extend(taken)
-        for c in own:
-            p.hand.remove(c)
-        if target is None:
-            team.melds.append(TableMeld(meld_rank, [top, *own]))
-        else:
-            team.melds[target].cards.extend([top, *own])
-        self.log.append(TookPile(seat, top, tuple(taken)))
-        self._place(seat, rest)
-        team.opened = True
-        self.picked_up = True
-        self.phase = "play"
-        if p.knee_due and not p.knee_taken:
-            # 004: the partner picks up the knee "after drawing"; taking the pile is
-            # this turn's draw, so the knee comes with it.
-            self._take_knee_now(seat)
-        self._after_melding(seat, had_book)
-
-    # ----- melding ------------------------------------------------------------
-
-    def _meld(self, plays: Sequence[MeldPlay]) -> None:
-        checks.plan_meld(self, plays)
-        seat = self.turn
-        team = self.teams[self.team_of(seat)]
-        had_book = team.books() > 0
-        self._place(seat, list(plays))
-        team.opened = True
-        self._after_melding(seat, had_book)
-
-    def _place(self, seat: int, plays: list[MeldPlay]) -> None:
-        team = self.teams[self.team_of(seat)]
-        hand = self.players[seat].hand
-        for play in plays:
-            for c in play.cards:
-                hand.remove(c)
-            if play.meld is not None:
-                team.melds[play.meld].cards.extend(play.cards)
-            else:
-                assert play.rank is not None
-                team.melds.append(TableMeld(play.rank, list(play.cards)))
-            self.log.append(Melded(seat, play.meld, play.rank, tuple(play.cards)))
-
-    def _after_melding(self, seat: int, had_book: bool) -> None:
-        team_i = self.team_of(seat)
-        if self.rules.knee_after_first_book and not had_book and self.teams[team_i].books():
-            # The knee game: finishing the team's first book opens the knees.
-            self._take_knee_now(seat)
-            for mate in self.teammates(seat):
-                if not self.players[mate].knee_taken:
-                    self.players[mate].knee_due = True
-        p = self.players[seat]
-        if p.foot_taken and p.hand == [] and self.went_out is None:
-            self._go_out(seat)
-            return
-        self._refill_empty_hand(seat)
-
-    # ----- hand, knee and foot ------------------------------------------------
-
-    def _take_knee_now(self, seat: int) -> None:
-        p = self.players[seat]
-        if p.knee_taken or p.foot_taken or not self.rules.knee_size:
-            return
-        p.knee_taken = True
-        p.knee_due = False
-        p.hand.extend(p.knee)
-        p.knee = []
-        self.log.append(PickedUpSet(seat, "knee"))
-        self._lay_out_red_threes(seat, replace=self.rules.red_three_replace_from_knee_foot)
-
-    def _refill_empty_hand(self, seat: int) -> None:
-        """An empty hand (or knee) is replaced by the next face-down set at once."""
-        p = self.players[seat]
-        while not p.hand:
-            which = self.next_set(seat)
-            if which is None:
-                return
-            if which == "knee":
-                p.knee_taken, p.knee_due = True, False
-                p.hand, p.knee = p.knee, []
-            else:
-                p.foot_taken = True
-                p.hand, p.foot = p.foot, []
-            self.log.append(PickedUpSet(seat, "knee" if which == "knee" else "foot"))
-            self._lay_out_red_threes(seat, replace=self.rules.red_three_replace_from_knee_foot)
-
-    def _lay_out_red_threes(self, seat: int, replace: bool) -> None:
-        """Lay out red 3s from the hand and, where the rules say, replace them (again and again)."""
-        p = self.players[seat]
-        team = self.teams[self.team_of(seat)]
-        while True:
-            reds = [c for c in p.hand if C.is_red_three(c)]
-            if not reds:
-                return
-            for c in reds:
-                p.hand.remove(c)
-                team.red_threes.append(c)
-                self.log.append(RedThree(seat, c))
-            if not replace:
-                return
-            count = min(len(reds), len(self.stock))
-            p.hand.extend(self.stock.pop() for _ in range(count))
-
-    # ----- discarding and going out -------------------------------------------
-
-    def _discard(self, card: Card) -> None:
-        checks.plan_discard(self, card)
-        seat = self.turn
-        p = self.players[seat]
-        p.hand.remove(card)
-        self.pile.append(card)
-        self.log.append(Discarded(seat, card))
-        if not p.hand and self.next_set(seat) is None:
-            self._go_out(seat)
-            return
-        # Discarding the last hand card picks up the foot, but the player plays it
-        # from the next turn: it doesn't count as having played from the foot yet.
-        in_foot = p.foot_taken
-        self._refill_empty_hand(seat)
-        self._end_turn(played_foot=in_foot)
-
-    def _end_turn_action(self) -> None:
-        checks.plan_end_turn(self)
-        self.log.append(EndedTurn(self.turn))
-        self._end_turn()
-
     def can_go_out_now(self, seat: int) -> bool:
         """True when the seat meets every condition to go out (books, foot, partner)."""
         return checks.go_out_problem(self, seat, self.teams[self.team_of(seat)].melds) is None
 
-    def _ask(self) -> None:
-        checks.plan_ask(self)
-        self.asked = True
-        self.phase = "answer"
-        self.log.append(Asked(self.turn))
-
-    def _answer(self, yes: bool) -> None:
-        checks.need_phase(self, "answer")
-        self.permission = yes
-        self.phase = "play"
-        mate = self.partner(self.turn)
-        assert mate is not None  # plan_ask refuses a question nobody can answer
-        self.log.append(Answered(mate, yes))
-
-    def _go_out(self, seat: int) -> None:
-        self.went_out = seat
-        self.log.append(WentOut(seat))
-        self._end_round(seat)
-
-    # ----- rounds -------------------------------------------------------------
-
-    def _end_round(self, went_out: int | None) -> None:
-        scores = tuple(self.round_score(t, went_out) for t in range(self.sides))
-        self.results.append(RoundResult(self.round_index, went_out, scores))
-        for t in range(self.sides):
-            self.totals[t] += scores[t].total
-        rounds_done = self.round_index + 1
-        self.phase = "game_over" if game_over(self.rules, rounds_done, self.totals) else "round_over"
+    # ----- scoring ------------------------------------------------------------
 
     def table_of(self, team: int, went_out: int | None) -> TeamTable:
         """The team's side of the table as a score pad sees it."""
@@ -443,11 +223,6 @@ class Game:
     def round_score(self, team: int, went_out: int | None) -> TeamScore:
         """The itemized score the team would get if the round ended now."""
         return score(self.rules, self.table_of(team, went_out), team)
-
-    def _next_round(self) -> None:
-        checks.plan_next_round(self)
-        self.round_index += 1
-        self._start_round()
 
     # ----- copies and comparison ----------------------------------------------
 
