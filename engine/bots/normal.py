@@ -4,6 +4,8 @@ Meld toward the books the team needs, open only at the minimum with as few
 wild cards as possible, take the pile when the pair is held and the pile is
 worth it, discard what the next opponent is least likely to pick up (black 3s
 block), keep wild cards for books, and go out when it gains more than holding.
+Going out and answering the partner are in ``going_out``, choosing a discard in ``discarding``
+(the classes ``NormalBot`` is built from); drawing, taking the pile and melding are here.
 """
 
 from __future__ import annotations
@@ -12,42 +14,25 @@ from dataclasses import replace
 from typing import Literal
 
 from .. import cards as C
-from .. import seats
-from ..actions import (
-    Action,
-    Answer,
-    AskGoOut,
-    Discard,
-    Draw,
-    EndTurn,
-    Meld,
-    MeldPlay,
-    NextRound,
-    PickUp,
-)
-from ..cards import Card
-from ..checks import last_discard_allowed, must_ask, partners_block, pile_pair, pile_take, wild_top_takeable
+from ..actions import Action, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
+from ..checks import pile_pair, wild_top_takeable
 from ..melds import meld_value
-from ..moves import legal_actions
-from ..scoring import card_cost
 from ..views import View
 from . import explain as E
-from .base import Decision, NoLegalAction, bot_seed, decision_rng
+from .base import Decision, bot_seed, decision_rng
 from .context import Ctx
-from .knowledge import discarded_ranks, meld_pairs, team_needs
-from .planning import Plan, Style, opening_plan, plan_melds
+from .discarding import Discarding
+from .going_out import GoingOut
+from .knowledge import meld_pairs, team_needs
+from .planning import Style, opening_plan, plan_melds
 from .reasons import CLOSE_TO_OUT as CLOSE_TO_OUT
-from .reasons import Clause, PileTake, Reason, near_out
+from .reasons import Clause, PileTake, Reason
 
-AVG_CARD = 8.5
-"""Rough points of an unseen card left in a hand."""
 FOOT_DONE_DISCOUNT = 0.6
 """Pickup score taken off per card when a seat in its foot, with every book made, takes the pile."""
-CLOSE_CARDS = 5
-"""An opponent in the foot with at most this many cards in hand holds 'few cards'."""
 
 
-class NormalBot:
+class NormalBot(GoingOut, Discarding):
     """A solid partner: heuristics over what its seat can see."""
 
     level = "normal"
@@ -91,17 +76,6 @@ class NormalBot:
     def answer(self, view: View) -> Decision:
         """The answer to the partner's "may I go out?"."""
         return self.decide(view)
-
-    def fallback(self, ctx: Ctx) -> Decision:
-        """A safe legal action when a plan turns out illegal (should not happen)."""
-        options = legal_actions(ctx.game)
-        if not options:
-            raise NoLegalAction(f"{ctx.view.seats[ctx.seat].name} has no legal action.")
-        for kind in (Draw, Discard, EndTurn, Answer):
-            for a in options:
-                if isinstance(a, kind):
-                    return Decision(a, Reason("safe"))
-        return Decision(options[0], Reason("safe"))
 
     # ----- drawing ------------------------------------------------------------
 
@@ -228,142 +202,6 @@ class NormalBot:
             return Decision(EndTurn(), Reason("end_turn"))
         return self.choose_discard(ctx)
 
-    def going_out_plan(self, ctx: Ctx) -> Plan | None:
-        """Plays that empty the hand (or leave one card to discard) with every book made."""
-        rules, view = ctx.rules, ctx.view
-        if not ctx.in_foot or not ctx.opened:
-            return None
-        if partners_block(rules, [view.seats[m] for m in ctx.teammates]):
-            return None
-        plan = plan_melds(rules, ctx.hand, ctx.my_melds, ctx.needs, self.style, use_all=True)
-        plays = plan.plays
-        left = len(plan.left)
-        can_discard = last_discard_allowed(rules, view.picked_up)
-        if left > 1 or (left == 1 and not can_discard) or (left == 0 and rules.go_out_discard == "required"):
-            return None
-        if not team_needs(rules, ctx.melds_after(plays)).done:
-            return None
-        return plan
-
-    def try_going_out(self, ctx: Ctx) -> Decision | None:
-        """Ask, then go out, when the books are made and going out pays."""
-        view, rules = ctx.view, ctx.rules
-        plan = self.going_out_plan(ctx)
-        if plan is None or view.permission is False:
-            return None
-        if must_ask(rules) and view.permission is not True:
-            if view.asked:
-                return None
-            want, why = self.want_out(ctx, ctx.seat)
-            if not want:
-                return None
-            return Decision(AskGoOut(), Reason("ask_out", (why,)))
-        if not must_ask(rules):
-            want, why = self.want_out(ctx, ctx.seat)
-            if not want:
-                return None
-        else:
-            why = Clause("partner_agreed")
-        if plan.plays:
-            action: Action = Meld(tuple(plan.plays))
-            laid, _ = E.laid(ctx.my_melds, plan.plays)
-            out = Reason("went_out", (why,), rook=ctx.rook, plays=laid,
-                         out="meld_discard" if plan.left else "meld_all")
-        else:
-            action = Discard(plan.left[0])
-            out = Reason("went_out", (why,), card=plan.left[0], out="discard")
-        if not ctx.legal(action):
-            return None
-        return Decision(action, out)
-
-    def leftover_estimate(self, ctx: Ctx, seat: int) -> float:
-        """Points ``seat`` would lose if the round ended now (its hand and unplayed sets)."""
-        view, rules = ctx.view, ctx.rules
-        s = view.seats[seat]
-        if seat == ctx.seat:
-            held = float(sum(card_cost(rules, c) for c in ctx.hand))
-        else:
-            held = s.hand_count * AVG_CARD
-        unplayed = s.knee_count + s.foot_count
-        red_risk = 0.04 * -rules.red_three_unplayed
-        return held + unplayed * (AVG_CARD + red_risk)
-
-    def want_out(self, ctx: Ctx, goer: int) -> tuple[bool, Clause]:
-        """Whether the team gains by ``goer`` going out now, and why."""
-        view, rules = ctx.view, ctx.rules
-        n = rules.players
-        team = seats.teammates(goer, n)
-        opps = seats.opponents(goer, n)
-        ours = sum(self.leftover_estimate(ctx, s) for s in team)
-        theirs = sum(self.leftover_estimate(ctx, s) for s in opps)
-        gain = rules.going_out_bonus + theirs - ours
-        late = view.stock_count <= n * rules.draw * 3
-        threat = self.close_to_out(ctx, goer)
-        if threat is not None:
-            return True, threat
-        if late:
-            return True, Clause("stock_low")
-        if gain >= self.out_margin:
-            worth = round(gain, -1)
-            if worth > 0:
-                return True, Clause("out_gains", points=_points(worth))
-            return True, Clause("out_costs", points=_points(-worth) if worth else 0)
-        return False, Clause("side_loses", points=_points(ours))
-
-    def fresh_foot(self, ctx: Ctx) -> str:
-        """Why this seat should play its new foot before the partner goes out ('' to answer as usual).
-
-        Measured with ``bench.going_out --wait``: on classic, a "no" from a partner that hasn't
-        played from its foot yet paid about 330-710 points a decision; where books of a rank are
-        worth thousands (hkf) the same "no" lost, so it is off there, and it needs the cards held
-        to cost more than the going-out bonus.
-        """
-        if not self.wait_fresh_foot:
-            return ""
-        view, rules = ctx.view, ctx.rules
-        me = view.seats[ctx.seat]
-        if me.stage != "foot" or me.played_foot or view.stock_count <= rules.players * rules.draw * 3:
-            return ""
-        if rules.rank_books or self.leftover_estimate(ctx, ctx.seat) <= rules.going_out_bonus:
-            return ""
-        return "waiting a turn to meld them has paid on average"
-
-    def close_to_out(self, ctx: Ctx, goer: int) -> Clause | None:
-        """Why an opponent of ``goer`` is close to going out, or None when none is.
-
-        Close: playing from the foot with few cards, its side holding every book it
-        needs or one short (the engine's own count), and not held back by its partners.
-        """
-        view, rules = ctx.view, ctx.rules
-        n = rules.players
-        for s in seats.opponents(goer, n):
-            seat = view.seats[s]
-            if seat.stage != "foot" or seat.hand_count > CLOSE_CARDS:
-                continue
-            short = team_needs(rules, meld_pairs(view.teams[seat.team].melds)).count
-            if short > 1 or partners_block(rules, [view.seats[m] for m in seats.teammates(s, n)]):
-                continue
-            side = "the other team" if seats.teammates(s, n) else seat.name
-            return near_out(side, seat.name, short, seat.hand_count)
-        return None
-
-    def choose_answer(self, ctx: Ctx) -> Decision:
-        """Answer the partner: yes when going out now pays, no when we'd lose by it."""
-        asker = ctx.view.turn
-        mine = self.leftover_estimate(ctx, ctx.seat)
-        fresh = self.fresh_foot(ctx)
-        if fresh:
-            return Decision(Answer(False), Reason("answer", (Clause("fresh_foot", n=len(ctx.hand),
-                                                                    points=_points(mine)),)))
-        want, why = self.want_out(ctx, asker)
-        if want:
-            return Decision(Answer(True), Reason("answer", (why,), yes=True))
-        if ctx.view.seats[ctx.seat].stage != "foot":
-            why = Clause("not_in_foot", points=_points(mine))
-        else:
-            why = Clause("still_hold", n=len(ctx.hand), points=_points(mine))
-        return Decision(Answer(False), Reason("answer", (why,)))
-
     # ----- melding ------------------------------------------------------------
 
     def choose_meld(self, ctx: Ctx) -> Decision | None:
@@ -442,102 +280,10 @@ class NormalBot:
         return Reason("melded", rook=ctx.rook, plays=laid, books=books, note=why, target=target,
                       wilds=_wilds(plays))
 
-    # ----- discarding ---------------------------------------------------------
-
-    def choose_discard(self, ctx: Ctx) -> Decision:
-        """Discard the card we need least and the next opponent is least likely to take."""
-        scored = self.discard_scores(ctx)
-        if not scored:
-            return self.fallback(ctx)
-        card, _, why = min(scored, key=lambda x: (x[1], x[0]))
-        return Decision(Discard(card), Reason("discard", why, card=card))
-
-    def discard_scores(self, ctx: Ctx) -> list[tuple[Card, float, tuple[Clause, ...]]]:
-        """(card, score, reason) for each legal discard; the lowest score goes."""
-        out: list[tuple[Card, float, tuple[Clause, ...]]] = []
-        pile_worth = self.pile_worth(ctx)
-        for card in sorted(set(ctx.hand)):
-            if not ctx.legal(Discard(card)):
-                continue
-            keep, why_keep = self.keep_value(ctx, card)
-            risk, why_risk = self.feed_risk(ctx, card)
-            score = keep + risk * pile_worth
-            why: tuple[Clause, ...]
-            if risk * pile_worth >= 2:
-                why = (why_risk,) if why_risk is not None else (Clause("least_needed"),)
-            else:
-                why = (why_keep,) if why_risk is None else (why_keep, why_risk)
-            out.append((card, score, why))
-        return out
-
-    def pile_worth(self, ctx: Ctx) -> float:
-        """How much the pile (with our discard on it) would give the next opponent."""
-        rules, view = ctx.rules, ctx.view
-        if rules.pickup == "none":
-            return 0.0
-        take = pile_take(rules, len(view.pile) + 1, opened=True)
-        cards = view.pile[-(take - 1):] if take > 1 else ()
-        return 3.0 + take + 3.0 * sum(1 for c in cards if C.is_wild(c))
-
-    def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, Clause]:
-        """How much we want to keep ``card`` (higher = keep), with why for a low value."""
-        rules = ctx.rules
-        if C.is_wild(card):
-            return 100.0, Clause("wild")
-        r = C.rank(card)
-        if C.is_black_three(card) and rules.black_threes_special:
-            return -8.0 - rules.black_three_left / 20, Clause("black_three")
-        n = ctx.counts()[r]
-        if n >= 3:
-            keep = 22.0
-        elif n == 2:
-            keep = 12.0
-        else:
-            keep = 2.0
-        if ctx.my_open(r) is not None:
-            keep += 6.0
-        keep -= rules.value(r) * self.shed_high
-        if n == 1:
-            return keep, Clause("lone", rank=r, n=1, rook=ctx.rook)
-        if n == 2:
-            return keep, Clause("pair", rank=r, n=2, rook=ctx.rook)
-        return keep, Clause("spare", rank=r, n=n, rook=ctx.rook)
-
-    def feed_risk(self, ctx: Ctx, card: Card) -> tuple[float, Clause | None]:
-        """Chance-like weight that the next opponent can take the pile after this discard."""
-        rules, view = ctx.rules, ctx.view
-        if rules.pickup == "none":
-            return 0.0, None
-        if C.is_black_three(card) and rules.black_threes_special:
-            return 0.0, None
-        r = C.rank(card)
-        if C.is_wild(card):
-            return (0.15, None) if wild_top_takeable(rules) else (0.0, None)
-        opp = ctx.opponents[0]
-        m = ctx.opp_open(r)
-        if m is not None and len(m.cards) + 3 > 7 and rules.one_open_meld_per_rank:
-            return 0.0, Clause("opp_full", rank=r, rook=ctx.rook)
-        risk = 0.35
-        why = None
-        if discarded_ranks(view, opp)[r]:
-            risk *= 0.25
-            why = Clause("threw_away", rank=r, name=view.seats[opp].name, rook=ctx.rook)
-        if m is not None:
-            risk *= 0.5
-        if any(b.rank == r and b.is_book for b in ctx.opp_melds):
-            risk *= 0.6
-        return risk, why
-
-
 ROUND_ENDING = "because the round may end soon and cards held would cost points"
 """A meld's note when every card is melded because the round may end soon."""
 REACH = "to reach my "
 """How a meld's note that empties the hand for the next set begins ('to reach my foot')."""
-
-
-def _points(value: float) -> int:
-    """An estimate in whole points, as a reason states it (``f"{value:.0f}"``)."""
-    return int(f"{value:.0f}")
 
 
 def _wilds(plays: list[MeldPlay]) -> int:
