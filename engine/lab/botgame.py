@@ -79,8 +79,9 @@ class Timed:
 
     bot: Decider
     times: list[float]
-    clock: Callable[[], float] = time.thread_time
-    """The deciding thread's CPU time by default, so other programs on the machine don't inflate it."""
+    clock: Callable[[], float] = time.thread_time if hasattr(time, "thread_time") else time.perf_counter
+    """The deciding thread's CPU time by default, so other programs on the machine don't inflate it
+    (wall time in Pyodide, which has no thread clock: the bench page times its players with this loop)."""
 
     def decide(self, view: View) -> Decision:
         """The wrapped player's decision, its time added to ``times``."""

@@ -25,45 +25,17 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.rules import preset as preset_rules
-from ui.pad.entries import (
-    DATE,
-    MAX_CARDS,
-    MAX_COUNT,
-    MAX_NAME,
-    MAX_PADS,
-    MAX_POINTS,
-    MAX_RECORD_CHARS,
-    MAX_ROUNDS,
-    NAME_CHARS,
-    PREFIX,
-    STAGES,
-    PadError,
-    PlayerEntry,
-    Round,
-    SideEntry,
-    blank_round,
-    blank_side,
-    books_label,
-    card_classes,
-    read_name,
-    read_number,
-    real_date,
-    shape,
-    unpicked_sets,
-)
-from ui.pad.sheet import Field, Pad, default_names, default_players, new_pad
+from ui.pad.entries import MAX_PADS, PREFIX, STAGES, PadError, SideEntry, books_label, card_classes, read_number
+from ui.pad.sheet import Pad, new_pad
 from ui.pad.stored import Unreadable, choose, dump, from_dict, load, to_dict
 from ui.settings.model import Settings, players_offered
 
-# ----- the screen's state and its taps ----------------------------------------------------------
-
 __all__ = [
-    "DATE", "MAX_CARDS", "MAX_COUNT", "MAX_NAME", "MAX_PADS", "MAX_POINTS", "MAX_RECORD_CHARS", "MAX_ROUNDS",
-    "NAME_CHARS", "PREFIX", "STAGES", "Field", "Message", "Pad", "PadDesk", "PadError", "PlayerEntry", "Round",
-    "SideEntry", "Unreadable", "blank_round", "blank_side", "books_label", "card_classes", "choose",
-    "default_names", "default_players", "dump", "from_dict", "load", "new_pad", "read_name", "read_number",
-    "real_date", "shape", "to_dict", "unpicked_sets"
+    "PREFIX", "STAGES", "Message", "Pad", "PadDesk", "PadError", "SideEntry", "Unreadable", "books_label",
+    "card_classes", "choose", "dump", "from_dict", "load", "new_pad", "to_dict",
 ]
+
+# ----- the screen's state and its taps ----------------------------------------------------------
 
 Message = tuple[str, str]
 """(text, kind) for the note the controller shows: kind 'error' or 'info'."""
