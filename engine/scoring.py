@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from . import cards as C
@@ -107,6 +107,11 @@ def card_cost(rules: RuleSet, card: Card) -> int:
     return rules.card_values[C.rank(card)]
 
 
+def cards_cost(rules: RuleSet, cards: Iterable[Card]) -> int:
+    """What cards left over at the end of the round cost together (``card_cost`` summed)."""
+    return sum(card_cost(rules, c) for c in cards)
+
+
 def score(rules: RuleSet, table: TeamTable, team: int = 0) -> TeamScore:
     """Score one team's side of the table, line by line."""
     lines = _book_lines(rules, table.melds)
@@ -123,8 +128,8 @@ def score(rules: RuleSet, table: TeamTable, team: int = 0) -> TeamScore:
         others = [c for c in left.cards if not C.is_red_three(c)]
         lines += _leftover_lines(
             left.player, left.zone, left.unplayed,
-            sum(card_cost(rules, c) for c in others) if others else None,
-            len(reds), sum(card_cost(rules, c) for c in reds),
+            cards_cost(rules, others) if others else None,
+            len(reds), cards_cost(rules, reds),
         )
     return TeamScore(team, tuple(lines))
 

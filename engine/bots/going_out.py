@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import seats
 from ..actions import Action, Answer, AskGoOut, Discard, Meld
 from ..checks import last_discard_allowed, must_ask, partners_block
-from ..scoring import card_cost
+from ..scoring import cards_cost
 from . import explain as E
 from .base import Decision
 from .context import Ctx
@@ -84,7 +84,7 @@ class GoingOut:
         view, rules = ctx.view, ctx.rules
         s = view.seats[seat]
         if seat == ctx.seat:
-            held = float(sum(card_cost(rules, c) for c in ctx.hand))
+            held = float(cards_cost(rules, ctx.hand))
         else:
             held = s.hand_count * AVG_CARD
         unplayed = s.knee_count + s.foot_count

@@ -454,7 +454,7 @@ class Reason:
                                                             else f"{number(self.books)} books")))
         if self.note == "reach":
             does.append(f"gets you to your {self.target}")
-        text = "that " + " and ".join(does) if does else ""
+        text = "that " + join(does) if does else ""
         if self.note == "round_ending":
             text += (", and " if text else "") + "the round may end soon, when cards left in hand cost points"
         return text

@@ -61,6 +61,11 @@ def card_classes(rules: RuleSet) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
+def counted_points(rules: RuleSet, counts: tuple[int, ...]) -> int:
+    """The points of melded cards counted by class (``counts[i]`` cards of ``card_classes(rules)[i]``)."""
+    return sum(n * value for n, (_, value) in zip(counts, card_classes(rules), strict=True))
+
+
 def _short(rank: int, rook: bool) -> str:
     return str(rank) if rook else C.label(C.make(rank, 0))[:-1]
 

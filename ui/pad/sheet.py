@@ -30,6 +30,7 @@ from ui.pad.entries import (
     blank_round,
     books_label,
     card_classes,
+    counted_points,
     read_name,
     real_date,
     shape,
@@ -80,7 +81,7 @@ class Pad:
         entry = self.rounds[index].sides[side]
         melded = entry.melded
         if entry.mode == "cards":
-            melded = sum(n * value for n, (_, value) in zip(entry.cards, card_classes(rules), strict=True))
+            melded = counted_points(rules, entry.cards)
         leftovers: list[LeftoverCount] = []
         for p, player in enumerate(entry.players):
             name = self.players[side][p]
