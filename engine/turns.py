@@ -12,22 +12,9 @@ from collections.abc import Sequence
 
 from . import cards as C
 from . import checks, seats
+from . import events as ev
 from .actions import MeldPlay
 from .cards import Card
-from .events import (
-    Answered,
-    Asked,
-    Discarded,
-    Drew,
-    EndedTurn,
-    Melded,
-    PickedUpSet,
-    RedThree,
-    StockOut,
-    TookPile,
-    Upcard,
-    WentOut,
-)
 from .melds import TableMeld
 from .position import LivePosition
 from .scoring import game_over
@@ -46,7 +33,7 @@ def turn_upcard(g: LivePosition) -> None:
         )
         if not skip:
             g.pile.append(card)
-            g.log.append(Upcard(card))
+            g.log.append(ev.Upcard(card))
             return
         g.stock.insert(0, card)  # buried at the bottom of the stock
         skipped += 1
@@ -63,7 +50,7 @@ def begin_turn(g: LivePosition, seat: int) -> None:
     g.permission = None
     g.picked_up = False
     if not g.stock:
-        g.log.append(StockOut(seat))
+        g.log.append(ev.StockOut(seat))
         end_round(g, None)
 
 
@@ -86,7 +73,7 @@ def draw(g: LivePosition) -> None:
     count = min(g.rules.draw, len(g.stock))
     drawn = [g.stock.pop() for _ in range(count)]
     p.hand.extend(drawn)
-    g.log.append(Drew(seat, count))
+    g.log.append(ev.Drew(seat, count))
     lay_out_red_threes(g, seat, replace=True)
     if p.knee_due and not p.knee_taken:
         take_knee_now(g, seat)
@@ -113,7 +100,7 @@ def pick_up(g: LivePosition, extra: Sequence[MeldPlay]) -> None:
         team.melds.append(TableMeld(meld_rank, [top, *own]))
     else:
         team.melds[target].cards.extend([top, *own])
-    g.log.append(TookPile(seat, top, tuple(taken)))
+    g.log.append(ev.TookPile(seat, top, tuple(taken)))
     place(g, seat, rest)
     team.opened = True
     g.picked_up = True
@@ -151,7 +138,7 @@ def place(g: LivePosition, seat: int, plays: list[MeldPlay]) -> None:
         else:
             assert play.rank is not None
             team.melds.append(TableMeld(play.rank, list(play.cards)))
-        g.log.append(Melded(seat, play.meld, play.rank, tuple(play.cards)))
+        g.log.append(ev.Melded(seat, play.meld, play.rank, tuple(play.cards)))
 
 
 def after_melding(g: LivePosition, seat: int, had_book: bool) -> None:
@@ -182,7 +169,7 @@ def take_knee_now(g: LivePosition, seat: int) -> None:
     p.knee_due = False
     p.hand.extend(p.knee)
     p.knee = []
-    g.log.append(PickedUpSet(seat, "knee"))
+    g.log.append(ev.PickedUpSet(seat, "knee"))
     lay_out_red_threes(g, seat, replace=g.rules.red_three_replace_from_knee_foot)
 
 
@@ -199,7 +186,7 @@ def refill_empty_hand(g: LivePosition, seat: int) -> None:
         else:
             p.foot_taken = True
             p.hand, p.foot = p.foot, []
-        g.log.append(PickedUpSet(seat, "knee" if which == "knee" else "foot"))
+        g.log.append(ev.PickedUpSet(seat, "knee" if which == "knee" else "foot"))
         lay_out_red_threes(g, seat, replace=g.rules.red_three_replace_from_knee_foot)
 
 
@@ -214,7 +201,7 @@ def lay_out_red_threes(g: LivePosition, seat: int, replace: bool) -> None:
         for c in reds:
             p.hand.remove(c)
             team.red_threes.append(c)
-            g.log.append(RedThree(seat, c))
+            g.log.append(ev.RedThree(seat, c))
         if not replace:
             return
         count = min(len(reds), len(g.stock))
@@ -231,7 +218,7 @@ def discard(g: LivePosition, card: Card) -> None:
     p = g.players[seat]
     p.hand.remove(card)
     g.pile.append(card)
-    g.log.append(Discarded(seat, card))
+    g.log.append(ev.Discarded(seat, card))
     if not p.hand and g.next_set(seat) is None:
         go_out(g, seat)
         return
@@ -245,7 +232,7 @@ def discard(g: LivePosition, card: Card) -> None:
 def end_turn_action(g: LivePosition) -> None:
     """End the turn without a discard (where the rules allow it)."""
     checks.plan_end_turn(g)
-    g.log.append(EndedTurn(g.turn))
+    g.log.append(ev.EndedTurn(g.turn))
     end_turn(g)
 
 
@@ -254,7 +241,7 @@ def ask(g: LivePosition) -> None:
     checks.plan_ask(g)
     g.asked = True
     g.phase = "answer"
-    g.log.append(Asked(g.turn))
+    g.log.append(ev.Asked(g.turn))
 
 
 def answer(g: LivePosition, yes: bool) -> None:
@@ -264,13 +251,13 @@ def answer(g: LivePosition, yes: bool) -> None:
     g.phase = "play"
     mate = g.partner(g.turn)
     assert mate is not None  # plan_ask refuses a question nobody can answer
-    g.log.append(Answered(mate, yes))
+    g.log.append(ev.Answered(mate, yes))
 
 
 def go_out(g: LivePosition, seat: int) -> None:
     """``seat`` went out: the round ends."""
     g.went_out = seat
-    g.log.append(WentOut(seat))
+    g.log.append(ev.WentOut(seat))
     end_round(g, seat)
 
 
