@@ -20,10 +20,10 @@ from collections.abc import Iterator
 
 from engine import cards as C
 from engine.actions import Discard
-from engine.bots import make_bot
+from engine.bots import Bot, Decision, make_bot
+from engine.lab.botgame import play_bots
 from engine.rules import PRESETS, RuleSet
 from engine.state import Game
-from engine.views import view_for
 
 LEVELS = ("hard", "normal", "easy")
 HAND_WORDS = re.compile(
@@ -89,18 +89,25 @@ def scan(deals: int, first: int = 1, full: bool = False, presets: tuple[str, ...
         for deal in range(first, first + deals):
             game = Game(rules, deal)
             bots = [make_bot(LEVELS[(seat + deal) % len(LEVELS)], seat, deal) for seat in range(game.n)]
-            while game.phase in ("draw", "play", "answer"):
-                seat = game.to_act
-                assert seat is not None
-                bot = bots[seat]
-                view = view_for(game, seat)
-                decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
-                before = game.copy()
-                game.apply(decision.action)
-                discard = decision.action.card if isinstance(decision.action, Discard) else None
-                seen, wild_seen = table_ranks(before, game, discard)
-                text = decision.reason if full else decision.public_reason
-                yield f"{name} deal {deal} seat {seat}: {text}", leaks(text, rules, seen, wild_seen)
+            yield from _round_reasons(game, bots, f"{name} deal {deal}", full)
+
+
+def _round_reasons(game: Game, bots: list[Bot], where: str, full: bool) -> list[tuple[str, list[str]]]:
+    """The first round played by ``bots``: each decision's reason and what it leaks."""
+    found: list[tuple[str, list[str]]] = []
+    before: list[Game] = []
+
+    def keep(now: Game, _seat: int, _decision: Decision) -> None:
+        before.append(now.copy())
+
+    def read(now: Game, seat: int, decision: Decision) -> None:
+        discard = decision.action.card if isinstance(decision.action, Discard) else None
+        seen, wild_seen = table_ranks(before.pop(), now, discard)
+        text = decision.reason if full else decision.public_reason
+        found.append((f"{where} seat {seat}: {text}", leaks(text, now.rules, seen, wild_seen)))
+
+    play_bots(game, bots, until=lambda g: g.phase not in ("draw", "play", "answer"), before=keep, after=read)
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
