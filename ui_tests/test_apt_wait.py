@@ -33,7 +33,8 @@ def run(tmp_path: Path, locked: int, then: str = "ok", wait: int = 60) -> tuple[
     count = tmp_path / "count"
     count.unlink(missing_ok=True)
     env = {
-        **os.environ, "PATH": f"{fake.parent}:{os.environ['PATH']}", "COUNT": str(count), "ARGS": str(tmp_path / "args"),
+        **os.environ, "PATH": f"{fake.parent}:{os.environ['PATH']}",
+        "COUNT": str(count), "ARGS": str(tmp_path / "args"),
         "LOCKED": str(locked), "THEN": then, "APT_WAIT_PAUSE": "0", "APT_WAIT_SECONDS": str(wait),
     }
     done = subprocess.run(["bash", str(APT_WAIT), "update"], env=env, capture_output=True, text=True, timeout=60)
