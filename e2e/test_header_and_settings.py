@@ -1,0 +1,54 @@
+"""A phone's header and Settings with long texts (issue 29): four-digit totals, long house-rule choices."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from conftest import PHONE
+from pages import Table
+from playwright.sync_api import Page
+
+from engine.bots import make_bot
+from engine.rules import preset
+from engine.serialize import to_dict
+from engine.state import Game
+from engine.views import view_for
+
+
+def four_digit_game(deal: int = 2) -> Game:
+    """Deal 2 played by Easy computers until South is to draw with both totals past 1,000 (round 2)."""
+    game = Game(preset("classic"), deal)
+    bots = [make_bot("easy", s, deal) for s in range(4)]
+    while not (game.phase == "draw" and game.to_act == 0 and min(game.totals) >= 1000):
+        assert not game.over
+        seat = game.to_act if game.to_act is not None else 0
+        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    return game
+
+
+def test_four_digit_totals_keep_a_phones_header_to_two_lines(page: Page, base_url: str) -> None:
+    game = four_digit_game()
+    table = Table(page, base_url).open().wait_until_saved()
+    table.replace_save(json.dumps(to_dict(game))).reload().wait_until_idle()
+    assert table.page.locator(".scoreboard").inner_text().count(",") == 2  # both totals have four digits
+    header = page.locator("header.top").bounding_box()
+    assert header is not None and header["height"] <= 60  # it was 83 px: four lines of deal, number, round, rules
+    deal = page.locator(".meta > span").first.bounding_box()
+    assert deal is not None and deal["height"] <= 24  # "Deal 2" (or nine digits) on one line
+    assert not table.scrolls_sideways()
+
+
+def test_a_long_house_rule_choice_is_read_whole_on_a_phone(new_page: Callable[..., Page], base_url: str) -> None:
+    for size, shown in ((PHONE["viewport"], True), ({"width": 1024, "height": 768}, False)):
+        page = new_page(viewport=size)
+        table = Table(page, base_url).open()
+        table.menu("Settings")
+        page.locator("details.house summary").click()
+        field = page.locator(".field", has=page.get_by_label("Taking the pile before your team has melded", exact=True))
+        whole = field.locator(".choice-full")
+        assert whole.is_visible() is shown
+        if shown:
+            assert whole.inner_text() == "Allowed (the meld counts toward the minimum)"
+            box = whole.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
