@@ -52,3 +52,15 @@ def test_a_long_house_rule_choice_is_read_whole_on_a_phone(new_page: Callable[..
             assert whole.inner_text() == "Allowed (the meld counts toward the minimum)"
             box = whole.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+
+
+def test_the_first_visits_welcome_leaves_our_melds_row_in_view(page: Page, base_url: str) -> None:
+    """On a 360x740 phone the welcome (seven lines) pushed the Us row below the board's edge."""
+    table = Table(page, base_url).open()
+    assert table.message().startswith("Welcome!")
+    board = page.locator(".board").bounding_box()
+    heading = page.locator(".team.us h2").bounding_box()
+    assert board is not None and heading is not None
+    assert heading["y"] >= board["y"] and heading["y"] + heading["height"] <= board["y"] + board["height"]
+    ok = page.locator(".note").get_by_role("button", name="OK").bounding_box()
+    assert ok is not None and ok["y"] + ok["height"] <= 740  # the note can still be put away

@@ -186,8 +186,7 @@ def arrival_note(request: ShareRequest, first_visit: bool, own_level: str) -> st
         f"Welcome! This is the deal from the link you were sent, the same cards as theirs: deal "
         f"{request.deal:,}, {rules.title}{house}, {level} computer players. "
         + seats_sentence(rules.players)
-        + " Meld three or more cards of a rank, grow them into books of seven, then play on through your "
-        "foot. Hint suggests a move; Menu, then Rules, explains the game."
+        + " Hint suggests a move; Menu, then Rules, explains the game."
     )
 
 
