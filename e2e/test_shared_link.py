@@ -20,7 +20,7 @@ def test_a_links_first_visit_is_welcomed_and_plays_the_links_level(page: Page, b
     table = Table(page, base_url).open_link("?rules=classic&deal=4417&level=hard")
     assert table.deal_number() == "4417"
     message = table.message()
-    assert message.startswith("Welcome!") and "link you were sent" in message and "Hard" in message
+    assert message.startswith("Welcome!") and "the deal from your link" in message and "Hard" in message
     table.wait_until_saved()
     assert json.loads(table.quick_settings() or "{}").get("level") == "hard"
 

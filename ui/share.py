@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlencode
 
 from engine.deal import MAX_DEAL
 from engine.rules import RuleSet
-from engine.seats import individual, opponents, seat_names, teammates
+from engine.seats import individual, seat_names, teammates
 from ui.settings.model import (
     HOUSE_CHOICES,
     LEVEL_NAMES,
@@ -153,19 +153,11 @@ def parse_query(query: str) -> ShareRequest | ShareProblem | None:
 
 
 def seats_sentence(players: int) -> str:
-    """Where the player sits and who with, for this many players ("You sit South; North is your partner
-    against West and East.")."""
-    names = seat_names(players)
-
-    def listed(seats: list[int]) -> str:
-        words = [names[s] for s in seats]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
+    """Where the player sits and with whom, for this many players ("You sit South, partnered with North.")."""
     if individual(players):
-        return f"You sit South, each on your own against {listed(opponents(0, players))}."
-    mates = teammates(0, players)
-    partners = "is your partner" if len(mates) == 1 else "are your partners"
-    return f"You sit South; {listed(mates)} {partners} against {listed(opponents(0, players))}."
+        return "You sit South, each on your own."
+    names = [seat_names(players)[s] for s in teammates(0, players)]
+    return f"You sit South, partnered with {' and '.join(names)}."
 
 
 def arrival_note(request: ShareRequest, first_visit: bool, own_level: str) -> str:
@@ -183,10 +175,8 @@ def arrival_note(request: ShareRequest, first_visit: bool, own_level: str) -> st
         )
         return f"From a shared link: deal {request.deal:,}, {rules.title}{house}, {level} computer players.{changed}"
     return (
-        f"Welcome! This is the deal from the link you were sent, the same cards as theirs: deal "
-        f"{request.deal:,}, {rules.title}{house}, {level} computer players. "
-        + seats_sentence(rules.players)
-        + " Hint suggests a move; Menu, then Rules, explains the game."
+        f"Welcome! This is the deal from your link: {rules.title}{house}, "
+        f"{level} computer players. " + seats_sentence(rules.players) + " Hint suggests a move; Rules are in Menu."
     )
 
 

@@ -151,14 +151,14 @@ def test_a_shared_links_first_visit_is_welcomed_and_told_it_is_the_links_deal() 
     assert isinstance(request, ShareRequest)
     first = arrival_note(request, first_visit=True, own_level="normal")
     assert first.startswith("Welcome!")
-    assert "the link you were sent" in first and "4,417" in first
-    assert "You sit South; North is your partner against West and East." in first
+    assert "the deal from your link" in first and "Pagat" in first and "Normal computer players" in first
+    assert "You sit South, partnered with North." in first
     assert "Hint" in first and "Rules" in first
     later = arrival_note(request, first_visit=False, own_level="normal")
     assert not later.startswith("Welcome") and "4,417" in later
     alone = parse_query("?rules=classic&deal=9&house=players.2")
     assert isinstance(alone, ShareRequest)  # two players on their own: no partner to name
-    assert "each on your own against North" in arrival_note(alone, first_visit=True, own_level="normal")
+    assert "You sit South, each on your own." in arrival_note(alone, first_visit=True, own_level="normal")
 
 
 def test_opening_a_link_plays_its_deal_against_its_level_and_welcomes_a_new_device() -> None:
