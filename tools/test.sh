@@ -16,13 +16,13 @@ webkit_gi() { /usr/bin/python3 -c 'import gi; gi.require_version("WebKit2", "4.1
 if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null || [ ! -x /usr/bin/WebKitWebDriver ] \
   || ! command -v xvfb-run >/dev/null || [ ! -x /usr/bin/firefox-esr ] || ! webkit_gi; then
   step "Debian packages"
-  apt-get update
-  [ -x /usr/bin/chromium ] || apt-get install -y chromium
-  command -v npm >/dev/null || apt-get install -y nodejs npm
-  [ -x /usr/bin/WebKitWebDriver ] || apt-get install -y webkit2gtk-driver
-  command -v xvfb-run >/dev/null || apt-get install -y xvfb xauth
-  [ -x /usr/bin/firefox-esr ] || apt-get install -y firefox-esr
-  webkit_gi || apt-get install -y python3-gi gir1.2-webkit2-4.1
+  tools/apt_wait.sh update
+  [ -x /usr/bin/chromium ] || tools/apt_wait.sh install -y chromium
+  command -v npm >/dev/null || tools/apt_wait.sh install -y nodejs npm
+  [ -x /usr/bin/WebKitWebDriver ] || tools/apt_wait.sh install -y webkit2gtk-driver
+  command -v xvfb-run >/dev/null || tools/apt_wait.sh install -y xvfb xauth
+  [ -x /usr/bin/firefox-esr ] || tools/apt_wait.sh install -y firefox-esr
+  webkit_gi || tools/apt_wait.sh install -y python3-gi gir1.2-webkit2-4.1
 fi
 
 step "npm ci"

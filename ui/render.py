@@ -12,6 +12,7 @@ in the rest of the page survive a computer's move.
 
 from __future__ import annotations
 
+from engine.views import view_for
 from ui import sides
 from ui.app import App as Controller
 from ui.games.screen import games_screen
@@ -76,7 +77,9 @@ PAGE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
 
 
 def header(ctrl: Controller) -> str:
-    view = ctrl.view()
+    # Watching a game again, the deal, round and totals are the watched game's as it stands on screen.
+    watched = ctrl.watch.position() if ctrl.screen == "watch" and ctrl.watch is not None else None
+    view = ctrl.view() if watched is None else view_for(watched, sides.SOUTH)
     rules = view.rules
     rounds = f"/{rules.rounds}" if rules.rounds and not rules.target_score else ""
     expanded = str(ctrl.sheet == "menu").lower()

@@ -1,4 +1,7 @@
-"""Share links: ``?rules=classic&deal=123&house=pickup.whole~upcard.yes``.
+"""Share links: ``?rules=classic&deal=123&level=hard&house=pickup.whole~upcard.yes``.
+
+The link carries the computer level it was shared at, so everyone who opens it faces the same
+opponents; a link made before the level travelled (no ``level``) opens at the receiver's own level.
 
 Parsing is strict and never echoes what it was given: a link from anywhere
 (typed, pasted, tampered with) gets either a valid request or one plain
@@ -8,14 +11,28 @@ sentence saying what is wrong, so nothing from the link reaches the page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlencode
 
 from engine.deal import MAX_DEAL
 from engine.rules import RuleSet
-from ui.settings.model import HOUSE_CHOICES, PRESET_NAMES, house_code, house_of, house_value, rules_for
+from engine.seats import individual, seat_names, teammates
+from ui.settings.model import (
+    HOUSE_CHOICES,
+    LEVEL_NAMES,
+    LEVELS,
+    PRESET_NAMES,
+    house_code,
+    house_of,
+    house_value,
+    rules_for,
+)
+from ui.taps import Note
 
-KNOWN_KEYS = {"rules", "deal", "house", "test"}
+if TYPE_CHECKING:
+    from ui.app import App
+
+KNOWN_KEYS = {"rules", "deal", "level", "house", "test"}
 MAX_QUERY = 600
 
 # The query is read and written with ``urllib.parse``.  Before the standard library shipped
@@ -41,6 +58,8 @@ class ShareRequest:
     preset: str
     deal: int
     house: dict[str, Any]
+    level: str | None = None
+    """The computer level the link was shared at; None for a link made before links carried it."""
 
 
 @dataclass(frozen=True)
@@ -50,9 +69,13 @@ class ShareProblem:
     message: str
 
 
-def build_query(rules: RuleSet, deal: int) -> str:
-    """The query string (with its leading '?') that opens this deal with these rules."""
+def build_query(rules: RuleSet, deal: int, level: str | None = None) -> str:
+    """The query string (with its leading '?') that opens this deal with these rules (and computer level)."""
     params = {"rules": rules.name, "deal": str(deal)}
+    if level is not None:
+        if level not in LEVEL_NAMES:
+            raise ValueError(f"no computer level {level!r}: one of {', '.join(LEVEL_NAMES)}")
+        params["level"] = level
     house = house_of(rules)
     if house:
         params["house"] = "~".join(f"{k}.{house_code(k, v)}" for k, v in sorted(house.items()))
@@ -106,6 +129,12 @@ def parse_query(query: str) -> ShareRequest | ShareProblem | None:
         return ShareProblem(
             f"That link's deal number isn't a whole number from 1 to {MAX_DEAL:,}, so it can't open that deal."
         )
+    level = params.get("level", [None])[0]
+    if level is not None and level not in LEVEL_NAMES:
+        return ShareProblem(
+            "That link asks for a computer level this app doesn't have, so it can't open that deal. "
+            "The levels are: " + ", ".join(LEVEL_NAMES) + "."
+        )
     house: dict[str, Any] = {}
     text = params.get("house", [""])[0]
     for item in filter(None, text.split("~")):
@@ -120,4 +149,48 @@ def parse_query(query: str) -> ShareRequest | ShareProblem | None:
         rules_for(name, house)
     except ValueError:
         return ShareProblem("That link's house rules don't fit together, so it can't open that deal.")
-    return ShareRequest(name, deal, house)
+    return ShareRequest(name, deal, house, level)
+
+
+def seats_sentence(players: int) -> str:
+    """Where the player sits and with whom, for this many players ("You sit South, partnered with North.")."""
+    if individual(players):
+        return "You sit South, each on your own."
+    names = [seat_names(players)[s] for s in teammates(0, players)]
+    return f"You sit South, partnered with {' and '.join(names)}."
+
+
+def arrival_note(request: ShareRequest, first_visit: bool, own_level: str) -> str:
+    """What a shared link's game opens with: on a device new to the app, the welcome, saying the deal
+    is the one from the link; otherwise which deal, rules and opponents the link brought (and, when
+    the link's level differs from ``own_level``, that Settings now holds it)."""
+    rules = rules_for(request.preset, request.house)
+    names = dict(LEVELS)
+    level = names.get(request.level or own_level, "Normal")
+    house = " and their house rules" if request.house else ""
+    if not first_visit:
+        changed = (
+            f" Your computer level is now {level}, as in the link (Settings changes it back)."
+            if request.level is not None and request.level != own_level else ""
+        )
+        return f"From a shared link: deal {request.deal:,}, {rules.title}{house}, {level} computer players.{changed}"
+    return (
+        f"Welcome! This is the deal from your link: {rules.title}{house}, "
+        f"{level} computer players. " + seats_sentence(rules.players) + " Hint suggests a move; Rules are in Menu."
+    )
+
+
+def open_link(app: App, request: ShareRequest, first_visit: bool) -> None:
+    """Start the deal a share link asked for, with its rules and its computer level, and say so.
+
+    The link's level becomes the level in Settings (kept like any setting, so a reload or the next
+    game plays the same opponents); a link without one leaves Settings as they are.  ``first_visit``:
+    the device held nothing of the app's before this link (``App.first_visit`` before the game starts),
+    so the note is the welcome."""
+    own = app.settings.level
+    if request.level is not None and request.level != own:
+        app.settings = app.settings.with_change("level", request.level)
+        app.settings_dirty = True
+        app.forget_bots()
+    app.new_game(request.deal, rules_for(request.preset, request.house))
+    app.note = Note(arrival_note(request, first_visit, own))

@@ -75,3 +75,29 @@ def test_the_games_screen_lists_them_and_asks_before_deleting() -> None:
     assert "Delete this game for good?" not in page(ctrl)
     ctrl.handle("delete-game", "no-such-key")
     assert ctrl.confirm_delete == ""
+
+
+def test_a_taken_back_turn_is_the_same_game_and_a_replay_or_new_deal_is_not() -> None:
+    """Undo hands the table a new Game object: it is still the game on the table (one entry under
+    Games), while a replayed round or a new deal is another game to put aside."""
+    from engine.actions import Meld
+    from engine.moves import legal_actions
+    from tests.helpers import position_where
+    from ui_tests.test_undo import opened_and_drawn, tap_meld
+
+    saved = position_where(preset("classic"), range(1, 60), 4000, opened_and_drawn)
+    ctrl = Controller(Settings(), rng=random.Random(2))
+    ctrl.resume(saved)
+    tap_meld(ctrl, next(a for a in legal_actions(ctrl.game) if isinstance(a, Meld)))
+    old = ctrl.game
+    ctrl.handle("undo")
+    assert ctrl.game is not old and ctrl.game.takebacks == 1
+    assert games.same_game(old, ctrl.game)
+    # A second take-back later in the same game is the same game too.
+    assert not games.same_game(ctrl.game, old)  # never backwards: the taken-back moves aren't undone
+    fresh = Game(old.rules, old.deal_number)
+    assert not games.same_game(old, fresh)  # the same deal dealt again
+    ctrl.new_game(old.deal_number, old.rules)
+    assert not games.same_game(old, ctrl.game)
+    other = Game(preset("pagat"), old.deal_number)
+    assert not games.same_game(old, other)

@@ -75,3 +75,19 @@ def test_melds_show_in_rank_order_and_red_threes_stay_red() -> None:
     red_diamond_three = C.make(3, C.SUIT_NAMES.index("diamonds"))
     assert "red3" in mini_card(red_diamond_three)  # four-colour mode turns diamonds blue, but not red 3s
     assert "red3" not in mini_card(C.make(4, C.SUIT_NAMES.index("diamonds")))
+
+
+def test_the_rules_screen_explains_every_book_mark_on_the_table() -> None:
+    """The meld chips mark books with ★, ◐ and ✦: the Rules screen says what each one is."""
+    import re
+
+    from engine.rules import preset
+    from ui.rules.screen import rules_screen
+    from ui.table.board import BOOK_MARKS
+
+    html = rules_screen("classic", preset("classic"))
+    legend = re.search(r'<dl class="marks"[^>]*>(.*?)</dl>', html)
+    assert legend is not None
+    for kind, mark in BOOK_MARKS.items():
+        assert re.search(rf"<dt>[^/]*{mark}.*?</dt><dd>[^<]*{kind}[^<]*book", legend.group(1)), kind
+    assert "wild" in legend.group(1) and "just added" in legend.group(1)

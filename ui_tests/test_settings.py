@@ -158,3 +158,20 @@ def test_settings_say_whether_the_browser_keeps_the_games() -> None:
         17,
     ):
         assert storage_kept_note(text) == ""
+
+
+def test_a_long_house_rule_choice_is_shown_whole_below_its_select() -> None:
+    """A phone's closed select cut "Allowed (the meld counts toward t": the whole choice shows under it."""
+    import re
+
+    from ui.settings.screen import settings_screen
+
+    s = Settings()
+    html = settings_screen(s, True, Game(s.rules(), 5))
+    fields = re.findall(r'<div class="field"><label[^>]*>([^<]*)</label><select.*?</select>(.*?)</div>', html)
+    whole = {label: extra for label, extra in fields}
+    assert whole["Taking the pile before your team has melded"] == (
+        '<p class="choice-full" aria-hidden="true">Allowed (the meld counts toward the minimum)</p>'
+    )
+    assert whole["Picking up the discard pile"] == ""  # "Take the top seven cards" fits
+    assert whole["Level"] == ""

@@ -109,3 +109,76 @@ def test_writing_a_query_matches_urllib_and_reads_back(params: dict[str, str]) -
     text = encode_query(params)
     assert text == urlencode(params, safe="~.")
     assert decode_query(text) == {k: [v] for k, v in params.items()}
+
+
+def test_a_link_carries_the_computer_level_and_reads_it_back() -> None:
+    from ui.share import arrival_note
+
+    rules = rules_for("classic", {})
+    query = build_query(rules, 4417, "hard")
+    assert "level=hard" in query
+    request = parse_query(query)
+    assert request == ShareRequest("classic", 4417, {}, "hard")
+    assert isinstance(request, ShareRequest)
+    # The receiver plays the sender's opponents, whatever their own Settings say.
+    assert "Hard computer players" in arrival_note(request, first_visit=False, own_level="easy")
+    with pytest.raises(ValueError):
+        build_query(rules, 4417, "random")  # the engine's random mover is no level a player picks
+
+
+def test_an_unknown_level_is_refused_with_a_plain_note_never_echoed() -> None:
+    for level in ("nightmare", "Hard", "", "random", "<b>x</b>"):
+        problem = parse_query(f"?rules=classic&deal=4417&level={level}")
+        assert isinstance(problem, ShareProblem), level
+        assert "computer level" in problem.message
+        assert (level or "§") not in problem.message.replace("Hard", "")  # the levels are named, the link isn't
+    assert isinstance(parse_query("?rules=classic&deal=4417&level=easy&level=hard"), ShareProblem)
+
+
+def test_an_old_link_without_a_level_opens_at_the_receivers_level() -> None:
+    from ui.share import arrival_note
+
+    request = parse_query("?rules=classic&deal=4417")
+    assert request == ShareRequest("classic", 4417, {}) and isinstance(request, ShareRequest)
+    assert request.level is None
+    assert "Easy computer players" in arrival_note(request, first_visit=False, own_level="easy")
+
+
+def test_a_shared_links_first_visit_is_welcomed_and_told_it_is_the_links_deal() -> None:
+    from ui.share import arrival_note
+
+    request = parse_query("?rules=pagat&deal=4417&level=normal")
+    assert isinstance(request, ShareRequest)
+    first = arrival_note(request, first_visit=True, own_level="normal")
+    assert first.startswith("Welcome!")
+    assert "the deal from your link" in first and "Pagat" in first and "Normal computer players" in first
+    assert "You sit South, partnered with North." in first
+    assert "Hint" in first and "Rules" in first
+    later = arrival_note(request, first_visit=False, own_level="normal")
+    assert not later.startswith("Welcome") and "4,417" in later
+    alone = parse_query("?rules=classic&deal=9&house=players.2")
+    assert isinstance(alone, ShareRequest)  # two players on their own: no partner to name
+    assert "You sit South, each on your own." in arrival_note(alone, first_visit=True, own_level="normal")
+
+
+def test_opening_a_link_plays_its_deal_against_its_level_and_welcomes_a_new_device() -> None:
+    from ui.share import open_link
+
+    ctrl = Controller(Settings(level="easy"), random.Random(3))
+    first = ctrl.first_visit()
+    request = parse_query("?rules=pagat&deal=4417&level=hard")
+    assert isinstance(request, ShareRequest)
+    open_link(ctrl, request, first)
+    assert ctrl.game.deal_number == 4417 and ctrl.game.rules.name == "pagat"
+    assert ctrl.level() == "hard" and ctrl.settings.level == "hard" and ctrl.settings_dirty
+    assert ctrl.bot(1).level == "hard"
+    assert ctrl.note is not None and ctrl.note.text.startswith("Welcome!") and "link" in ctrl.note.text
+    # An old link on a device that knows the app: its own level, a short note.
+    old = parse_query("?rules=classic&deal=77")
+    assert isinstance(old, ShareRequest)
+    ctrl.settings_dirty = False
+    open_link(ctrl, old, first_visit=False)
+    assert ctrl.level() == "hard" and not ctrl.settings_dirty
+    assert ctrl.note is not None and ctrl.note.text == (
+        "From a shared link: deal 77, Classic Hand and Foot, Hard computer players."
+    )

@@ -109,3 +109,29 @@ def test_kept_games_can_be_watched() -> None:
     assert "West" in html and "East" in html and "Game over" not in html
     ctrl.handle("watch", "kept-game-404")  # an unknown key: nothing happens
     assert ctrl.watch.game == game
+
+
+def test_the_header_names_the_watched_game_not_the_one_on_the_table() -> None:
+    ctrl = Controller(Settings(), random.Random(1))
+    ctrl.new_game(7)
+    game = finished(deal=55)
+    ctrl.open_watch(game, "deal 55")
+    ctrl.handle("watch-step", "end")
+    html = page(ctrl)
+    meta = re.search(r'<p class="meta">(.*?)</p>', html)
+    assert meta is not None and '<b class="deal-number">55</b>' in meta.group(1)
+    board = re.search(r'<p class="scoreboard"[^>]*>(.*?)</p>', html)
+    assert board is not None
+    shown = [int(x.replace(",", "")) for x in re.findall(r"<b>(-?[\d,]+)</b>", board.group(1))]
+    assert sorted(shown) == sorted(game.totals) and any(shown)
+    ctrl.handle("watch-close")
+    assert '<b class="deal-number">7</b>' in page(ctrl)  # back on the table's own game
+
+
+def test_a_hidden_hand_of_one_card_says_one_card() -> None:
+    from ui.watch.screen import _seat_block
+
+    game = Game(preset("classic"), 55)
+    game.players[1].hand = game.players[1].hand[:1]  # a computer down to its last card, mid-game
+    html = _seat_block(game, 1, revealed=False)
+    assert "<p>1 card</p>" in html

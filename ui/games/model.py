@@ -115,6 +115,24 @@ def kept_games(stored: Mapping[str, Any]) -> list[KeptGame]:
     return sorted((g for g in found if g is not None), key=lambda g: (g.played, g.key), reverse=True)
 
 
+def same_game(old: Game, new: Game) -> bool:
+    """True when ``new`` is ``old`` itself with this turn's melds taken back (Undo makes a new ``Game``).
+
+    Such a game takes the table's place without replacing the game there, so it must not be put
+    aside under Games: kept, it would list a second copy of the same game beside the real one.
+    A replayed round or a new deal is another game (its history holds no record of a take-back)."""
+    if old is new:
+        return True
+    mark = len(new.history)
+    return (
+        new.deal_number == old.deal_number
+        and new.rules == old.rules
+        and new.takebacks == old.takebacks + 1
+        and new.undone == (*old.undone, (mark, tuple(old.history[mark:])))
+        and new.history == old.history[:mark]
+    )
+
+
 def new_key(stored: Mapping[str, Any], played: int) -> str:
     """A key for a game put aside now, unused in ``stored``."""
     key, n = f"{PREFIX}{played}", 1

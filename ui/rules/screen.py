@@ -5,7 +5,35 @@ from __future__ import annotations
 from engine.rules import RuleSet, preset
 from ui.rules.text import rules_page
 from ui.settings.model import PRESET_NAMES
+from ui.table.board import BOOK_MARKS
 from ui.widgets import button, esc
+
+MARK_WORDS = {
+    "clean": "a clean book: seven or more cards of a rank, no wild card among them",
+    "dirty": "a dirty book: seven or more cards of a rank with wild cards among them",
+    "wild": "a wild book: seven or more wild cards and nothing else",
+}
+"""What each book mark on the table's meld chips stands for (the marks are ``ui.table.board.BOOK_MARKS``)."""
+
+
+def marks_legend() -> str:
+    """The marks on the table's meld chips, explained (nothing on the table says what ★ or ◐ is)."""
+    books = "".join(
+        f'<dt><span class="c-kind">{esc(mark)}</span></dt><dd>{esc(MARK_WORDS[kind])}</dd>'
+        for kind, mark in BOOK_MARKS.items()
+        if kind in MARK_WORDS
+    )
+    others = (
+        ("Q 5", "a meld of queens with five cards (a book shows its count only past seven)"),
+        ("2w", "two of the meld's cards are wild"),
+        ("+3", "the cards a computer player just added, highlighted until your next tap"),
+    )
+    more = "".join(f"<dt>{esc(mark)}</dt><dd>{esc(words)}</dd>" for mark, words in others)
+    return (
+        '<h3>The marks on the table</h3>'
+        f'<dl class="marks">{books}{more}</dl>'
+        "<p>Cards, beside the pile, shows every meld card by card.</p>"
+    )
 
 
 def rules_screen(tab: str, playing: RuleSet) -> str:
@@ -27,5 +55,6 @@ def rules_screen(tab: str, playing: RuleSet) -> str:
         f'<h2 id="rules-title">Rules: {esc(rules.title)}{esc(note)}</h2>'
         f'<div class="tabs" role="group" aria-label="Rule sets">{tabs}</div>'
         f"{sections}"
-        '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+        + marks_legend()
+        + '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
     )

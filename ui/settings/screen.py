@@ -17,15 +17,22 @@ from ui.settings.model import (
 )
 from ui.widgets import button, esc
 
+FITS_PHONE_SELECT = 31
+"""A choice's text longer than this is cut by a closed select at 360px wide (about 277 px of room for the
+text: measured 2026-12-03, 31 characters took 255-258 px, 32 took 277), so it is also shown whole below."""
+
 
 def _select(key: str, label: str, options: list[tuple[str, str]], current: str) -> str:
     ident = "set-" + key.replace(":", "-").replace("_", "-")
     opts = "".join(
         f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(text)}</option>' for v, text in options
     )
+    chosen = next((text for v, text in options if v == current), "")
+    # Hidden from screen readers: the select itself says the whole choice; this line is for the eye.
+    whole = f'<p class="choice-full" aria-hidden="true">{esc(chosen)}</p>' if len(chosen) > FITS_PHONE_SELECT else ""
     return (
         f'<div class="field"><label for="{esc(ident)}">{esc(label)}</label>'
-        f'<select id="{esc(ident)}" data-setting="{esc(key)}">{opts}</select></div>'
+        f'<select id="{esc(ident)}" data-setting="{esc(key)}">{opts}</select>{whole}</div>'
     )
 
 

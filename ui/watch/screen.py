@@ -29,7 +29,7 @@ def _seat_block(game: Game, seat: int, revealed: bool) -> str:
     p = game.players[seat]
     who = "You" if seat == 0 else names[seat]
     shown = revealed or seat == 0
-    hand = card_row(tuple(C.sorted_hand(p.hand))) if shown else f"{len(p.hand)} cards"
+    hand = card_row(tuple(C.sorted_hand(p.hand))) if shown else f"{len(p.hand)} card{'' if len(p.hand) == 1 else 's'}"
     extra = []  # the sets still face down: nobody saw them, so only once the game is over
     if revealed and game.rules.knee_size and not p.knee_taken and not p.foot_taken:
         extra.append(f"<p>Knee: {card_row(tuple(C.sorted_hand(p.knee)))}</p>")

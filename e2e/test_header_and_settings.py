@@ -1,0 +1,72 @@
+"""A phone's header and Settings with long texts (issue 29): four-digit totals, long house-rule choices."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from conftest import PHONE
+from pages import Table
+from playwright.sync_api import Page
+
+from engine.bots import make_bot
+from engine.rules import preset
+from engine.serialize import to_dict
+from engine.state import Game
+from engine.views import view_for
+
+
+def four_digit_game(deal: int = 2) -> Game:
+    """Deal 2 played by Easy computers until South is to draw with both totals past 1,000 (round 2)."""
+    game = Game(preset("classic"), deal)
+    bots = [make_bot("easy", s, deal) for s in range(4)]
+    while not (game.phase == "draw" and game.to_act == 0 and min(game.totals) >= 1000):
+        assert not game.over
+        seat = game.to_act if game.to_act is not None else 0
+        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    return game
+
+
+def test_four_digit_totals_keep_a_phones_header_to_two_lines(page: Page, base_url: str) -> None:
+    game = four_digit_game()
+    table = Table(page, base_url).open().wait_until_saved()
+    table.replace_save(json.dumps(to_dict(game))).reload().wait_until_idle()
+    assert table.page.locator(".scoreboard").inner_text().count(",") == 2  # both totals have four digits
+    header = page.locator("header.top").bounding_box()
+    assert header is not None and header["height"] <= 60  # it was 83 px: four lines of deal, number, round, rules
+    deal = page.locator(".meta > span").first.bounding_box()
+    assert deal is not None and deal["height"] <= 24  # "Deal 2" (or nine digits) on one line
+    assert not table.scrolls_sideways()
+
+
+def test_a_long_house_rule_choice_is_read_whole_on_a_phone(new_page: Callable[..., Page], base_url: str) -> None:
+    for size, shown in ((PHONE["viewport"], True), ({"width": 1024, "height": 768}, False)):
+        page = new_page(viewport=size)
+        table = Table(page, base_url).open()
+        table.menu("Settings")
+        page.locator("details.house summary").click()
+        field = page.locator(".field", has=page.get_by_label("Taking the pile before your team has melded", exact=True))
+        whole = field.locator(".choice-full")
+        assert whole.is_visible() is shown
+        if shown:
+            assert whole.inner_text() == "Allowed (the meld counts toward the minimum)"
+            box = whole.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 29 (reviewer): needs a shorter WELCOME in ui/app.py (outside this branch's files): the note "
+    "must stay whole (test_boot) and leave the Us row in view; remove this mark then",
+)
+def test_the_first_visits_welcome_leaves_our_melds_row_in_view(page: Page, base_url: str) -> None:
+    """On a 360x740 phone the welcome (seven lines) pushed the Us row below the board's edge."""
+    table = Table(page, base_url).open()
+    assert table.message().startswith("Welcome!")
+    board = page.locator(".board").bounding_box()
+    heading = page.locator(".team.us h2").bounding_box()
+    assert board is not None and heading is not None
+    assert heading["y"] >= board["y"] and heading["y"] + heading["height"] <= board["y"] + board["height"]
+    ok = page.locator(".note").get_by_role("button", name="OK").bounding_box()
+    assert ok is not None and ok["y"] + ok["height"] <= 740  # the note can still be put away
