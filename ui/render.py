@@ -98,7 +98,7 @@ def header(ctrl: Controller) -> str:
             for t in sides.order(rules.players, view.seat)
         )
         + "</p>"
-        f'<nav class="menu" aria-label="Menu">{menu_buttons(ctrl)}</nav>'
+        f'<nav class="menu" aria-label="Menu">{menu_buttons(ctrl.screen)}</nav>'
         + button("sheet", "Menu", arg="menu", cls="menu-toggle", extra=f' aria-expanded="{expanded}"')
         + update
     )
@@ -113,6 +113,13 @@ def screen_key(ctrl: Controller) -> str:
     return "page"
 
 
+def notes(ctrl: Controller) -> str:
+    """The note answering the last tap, the storage warning and the share link, whichever there are."""
+    return note_box(
+        ctrl.note, warning=ctrl.storage_warning, share_url=ctrl.share_url, hint_ready=ctrl.hint_action is not None
+    )
+
+
 def settings_page(ctrl: Controller) -> str:
     """The Settings screen from the app's settings and the game on the table."""
     return settings_screen(ctrl.settings, ctrl.house_open, ctrl.game, ctrl.storage_kept)
@@ -120,19 +127,19 @@ def settings_page(ctrl: Controller) -> str:
 
 def page_main(ctrl: Controller) -> str:
     if ctrl.screen == "settings":
-        return note_box(ctrl) + settings_page(ctrl)
+        return notes(ctrl) + settings_page(ctrl)
     if ctrl.screen == "rules":
         return rules_screen(ctrl.rules_tab, ctrl.game.rules)
     if ctrl.screen == "hands":
         return hands_screen(ctrl.game, ctrl.seat)
     if ctrl.screen == "games":
-        return note_box(ctrl) + games_screen(
+        return notes(ctrl) + games_screen(
             ctrl.game, ctrl.kept, ctrl.confirm_delete, ctrl.kept_copies, ctrl.challenges, ctrl.confirm_spoil
         )
     if ctrl.screen == "pad":
-        return pad_screen(ctrl.pads, ctrl.settings, note_box(ctrl))
+        return pad_screen(ctrl.pads, ctrl.settings, notes(ctrl))
     if ctrl.screen == "watch" and ctrl.watch is not None:
-        return watch_screen(ctrl.watch, note_box(ctrl))
+        return watch_screen(ctrl.watch, notes(ctrl))
     if ctrl.screen == "stats":
         return stats_screen(ctrl.finished)
     view = ctrl.view()
@@ -140,7 +147,7 @@ def page_main(ctrl: Controller) -> str:
         panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge())
     else:
         panel = round_over_panel(ctrl.game, ctrl.seat)
-    return note_box(ctrl) + panel
+    return notes(ctrl) + panel
 
 
 def regions(ctrl: Controller) -> dict[str, str]:
@@ -149,29 +156,32 @@ def regions(ctrl: Controller) -> dict[str, str]:
     if key == "elsewhere":
         return {"r-main": elsewhere_panel()}
     if key == "page":
-        return {"r-top": header(ctrl), "r-main": page_main(ctrl), "r-sheet": sheet_region(ctrl)}
-    view = ctrl.view()
+        sheet = sheet_region(ctrl.sheet, ctrl.screen, ctrl.session)
+        return {"r-top": header(ctrl), "r-main": page_main(ctrl), "r-sheet": sheet}
+    table = ctrl.session
+    view = table.view()
     playable = view.to_act == view.seat and view.phase == "play"
-    targets = ctrl.targets()
+    targets = table.targets()
     return {
         "r-top": header(ctrl),
-        "r-seats": seats_region(view, ctrl),
-        "r-center": center_region(view, ctrl),
+        "r-seats": seats_region(view, table),
+        "r-center": center_region(view, table, ctrl.settings.reduced_motion),
         "r-them": "".join(
-            team_region(view, view.teams[t], ctrl, False, set()) for t in sides.order(view.rules.players, view.seat)[1:]
+            team_region(view, view.teams[t], table, False, set())
+            for t in sides.order(view.rules.players, view.seat)[1:]
         ),
-        "r-us": team_region(view, view.teams[view.my_team], ctrl, playable, targets),
-        "r-why": why_region(ctrl),
+        "r-us": team_region(view, view.teams[view.my_team], table, playable, targets),
+        "r-why": why_region(table),
         "r-status": (
-            f'<p class="live" id="live" role="status" aria-live="polite">{esc(live_text(ctrl))}</p>'
-            f'<div class="tools">{status_tools(ctrl)}</div>'
+            f'<p class="live" id="live" role="status" aria-live="polite">{esc(live_text(table))}</p>'
+            f'<div class="tools">{status_tools(table)}</div>'
         ),
-        "r-prompt": banner(view, ctrl) + note_box(ctrl),
-        "r-staging": staging_region(view, ctrl),
-        "r-hand": hand_region(view, ctrl),
-        "r-actions": actions_region(view, ctrl),
-        "r-sheet": sheet_region(ctrl),
-        "r-dialog": dialog_region(view, ctrl),
+        "r-prompt": banner(view, table) + notes(ctrl),
+        "r-staging": staging_region(view, table),
+        "r-hand": hand_region(view, table),
+        "r-actions": actions_region(view, table),
+        "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, ctrl.session),
+        "r-dialog": dialog_region(view, table),
     }
 
 
