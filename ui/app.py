@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from engine.actions import Action
 from engine.deal import MAX_DEAL
+from engine.errors import LoadError
 from engine.rules import RuleSet
 from engine.serialize import from_dict, parse_json
 from engine.state import Game
@@ -29,6 +30,9 @@ from ui.games import handlers as games_taps
 from ui.games.model import KeptGame
 from ui.pad.model import Message, PadDesk
 from ui.rules import handlers as rules_taps
+from ui.seating import handlers as seating_taps
+from ui.seating import model as seating_model
+from ui.seating.model import Seating
 from ui.settings import handlers as settings_taps
 from ui.settings.model import Settings
 from ui.share import ShareRequest, build_query
@@ -48,7 +52,7 @@ from ui.watch.model import Watch
 if TYPE_CHECKING:
     from engine.bots import Bot
 
-SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch", "stats")
+SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch", "stats", "players")
 WELCOME = (
     "Welcome! You sit South; North is your partner against West and East. Meld three or more cards "
     "of a rank, grow them into books of seven, then play on through your foot. Hint suggests a move; "
@@ -100,6 +104,8 @@ class App:
     dirty: _Via[bool] = _table("dirty")
     save_seq: _Via[int] = _table("save_seq")
     engine_problems: _Via[list[str]] = _table("engine_problems")
+    seating: _Via[Seating] = _table("seating")
+    passing: _Via[int | None] = _table("passing")
     view: _Via[Callable[[], View]] = _table("view")
     shown_hand: _Via[Callable[[], list[int]]] = _table("shown_hand")
     pile_preview: _Via[Callable[[], list[int]]] = _table("pile_preview")
@@ -191,12 +197,32 @@ class App:
         """Resume a saved game (JSON text or dict); raises LoadError and changes nothing if unreadable."""
         if isinstance(data, str):
             data = parse_json(data)
-        self.resume_game(from_dict(data))
+        game = from_dict(data)
+        seated = saves.read_seating(data, game)
+        if seated is None:
+            raise LoadError(saves.DAMAGED_SEATING)
+        self.resume_game(game, 0, *(seated if saves.SEATING in data else (None, None)))
 
-    def resume_game(self, game: Game, seq: int = 0) -> None:
-        """Resume a game already loaded (see ``ui.saves.choose``); later saves are numbered after ``seq``."""
+    def resume_game(self, game: Game, seq: int = 0, seating: Seating | None = None, shown: int | None = None) -> None:
+        """Resume a game already loaded (see ``ui.saves.choose``) with its people (None: the people seated now);
+        later saves are numbered after ``seq``.  A game played together opens at the pass screen of whoever is
+        to act."""
         self.set_game(game)
         self.session.resumed(seq)
+        if seating is not None:
+            self.session.seat_people(seating, shown)
+
+    def sit_down(self, people: list[tuple[int, str]]) -> bool:
+        """Start a new game with these people (seat, typed name) and computers elsewhere; a problem with
+        the names becomes the note and changes nothing."""
+        seating = seating_model.make(people, self.settings.rules().players)
+        if isinstance(seating, str):
+            self.note = Note(seating, "error")
+            return False
+        self.new_game()
+        self.session.seat_people(seating)
+        self.note = None
+        return True
 
     def set_game(self, game: Game) -> None:
         """Put ``game`` on the table, on the table's screen, with no panel open and no challenge attached."""
@@ -264,6 +290,8 @@ class App:
             return
         tap = TAPS.find(act)
         if tap is None or self.elsewhere:  # a tab that gave way changes nothing
+            return
+        if self.passing is not None and act in TABLE_ACTS:  # nobody plays until the device is taken
             return
         self.focus = ""
         if not tap.passive:
@@ -347,9 +375,11 @@ def build_taps() -> Taps[App]:
     """The table of taps, filled by each feature's ``register``."""
     table: Taps[App] = Taps()
     table.add("screen", on_screen, passive=True)
-    for feature in (turn, panels, watch_taps, challenge_taps, games_taps, settings_taps, rules_taps):
+    for feature in (turn, panels, watch_taps, challenge_taps, games_taps, settings_taps, rules_taps, seating_taps):
         feature.register(table)
     return table
 
 
 TAPS = build_taps()
+TABLE_ACTS = turn.acts()
+"""The taps that play (cards, moves, hints): refused while the device is being passed."""

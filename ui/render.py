@@ -17,6 +17,7 @@ from ui.app import App as Controller
 from ui.games.screen import games_screen
 from ui.pad.screen import pad_screen
 from ui.rules.screen import rules_screen
+from ui.seating.screen import players_screen
 from ui.settings.screen import settings_screen
 from ui.stats.screen import stats_screen
 from ui.table.board import center_region, seats_region, team_region
@@ -31,6 +32,7 @@ from ui.table.dock import (
     status_tools,
     why_region,
 )
+from ui.table.passing import pass_panel
 from ui.table.scores import game_over_panel, hands_screen, round_over_panel
 from ui.table.sheets import SHORTCUTS as SHORTCUTS
 from ui.table.sheets import menu_buttons, sheet_region
@@ -109,7 +111,7 @@ def screen_key(ctrl: Controller) -> str:
     if ctrl.elsewhere:
         return "elsewhere"
     if ctrl.screen == "table" and ctrl.game.phase not in ("round_over", "game_over"):
-        return "table"
+        return "pass" if ctrl.passing is not None else "table"
     return "page"
 
 
@@ -142,6 +144,8 @@ def page_main(ctrl: Controller) -> str:
         return watch_screen(ctrl.watch, notes(ctrl))
     if ctrl.screen == "stats":
         return stats_screen(ctrl.finished)
+    if ctrl.screen == "players":
+        return notes(ctrl) + players_screen(ctrl.session.seating, ctrl.game.n, ctrl.settings.rules())
     view = ctrl.view()
     if view.phase == "game_over":
         panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge())
@@ -155,6 +159,10 @@ def regions(ctrl: Controller) -> dict[str, str]:
     key = screen_key(ctrl)
     if key == "elsewhere":
         return {"r-main": elsewhere_panel()}
+    if key == "pass" and ctrl.passing is not None:
+        table = ctrl.session
+        main = pass_panel(table.game, ctrl.passing, table.names())
+        return {"r-top": header(ctrl), "r-main": main, "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, table)}
     if key == "page":
         sheet = sheet_region(ctrl.sheet, ctrl.screen, ctrl.session)
         return {"r-top": header(ctrl), "r-main": page_main(ctrl), "r-sheet": sheet}
@@ -185,12 +193,24 @@ def regions(ctrl: Controller) -> dict[str, str]:
     }
 
 
+def start_picture(ctrl: Controller, key: str, parts: dict[str, str]) -> str:
+    """The page kept for the next start's first paint: the table as painted (``key``, ``parts``), except
+    that in a game played together a person's hand is never kept: a reload opens at the pass screen of
+    whoever is to act, and so does its first paint."""
+    table = ctrl.session
+    seat = table.game.to_act
+    if key == "table" and table.seating.together and seat in table.humans:
+        main = pass_panel(table.game, seat, table.names())
+        return assemble("pass", {"r-top": header(ctrl), "r-main": main})
+    return assemble(key, parts)
+
+
 def layout(key: str) -> tuple[tuple[str, tuple[REGION, ...]], ...]:
     if key == "table":
         return TABLE_LAYOUT
     if key == "elsewhere":
         return (("", (("r-main", "div", "r-main"),)),)
-    return PAGE_LAYOUT
+    return PAGE_LAYOUT  # the pass screen too: the header, one panel, the menu's sheet
 
 
 def assemble(key: str, parts: dict[str, str]) -> str:

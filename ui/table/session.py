@@ -24,6 +24,7 @@ from engine.state import Game
 from engine.takeback import takeback_problem
 from engine.views import View, view_for
 from ui import saves
+from ui.seating.model import Seating
 from ui.sides import SOUTH
 from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line, read_fresh, turn_parts
 from ui.table.narrate import describe_entry, short_entry, who
@@ -48,11 +49,16 @@ class Session:
         humans: frozenset[int] = frozenset({SOUTH}),
         seat: int = SOUTH,
         on_move: Callable[[], None] = _nothing,
+        seating: Seating | None = None,
     ) -> None:
-        if seat not in humans:
-            raise ValueError(f"the seat shown ({seat}) must be one of the people's seats {sorted(humans)}")
-        self.humans = humans  # the seats people play; computer players take the others
+        seating = seating or Seating(tuple((s, "") for s in sorted(humans)))
+        if seat not in seating.humans:
+            raise ValueError(f"the seat shown ({seat}) must be one of the people's seats {sorted(seating.humans)}")
+        self.seating = seating  # who sits where: the people (with their names); computers take the other seats
+        self.humans = seating.humans  # the seats people play
+        self.before = seating  # who sat where in the game this one replaced (``seating_for``)
         self.seat = seat  # the seat the table is shown from (whose hand, selection and taps these are)
+        self.passing: int | None = None  # the person the device is to be passed to: until they take it, no hand shows
         self.level = level  # the computer players' level in this game (asked when a bot is made)
         self.on_move = on_move  # called after every move applied (the app counts finished games there)
         self.game = game
@@ -79,6 +85,7 @@ class Session:
 
     def set_game(self, game: Game) -> None:
         """Put ``game`` on the table with nothing selected, staged or highlighted."""
+        self.before = self.seating
         self.game = game
         self.forget_bots()
         self.selected = []
@@ -92,6 +99,46 @@ class Session:
         self.hint_action = None
         self.turn_start = None
         self.undo_known = None
+        self.passing = None
+        self.check_pass(fresh=True)
+
+    def seat_people(self, seating: Seating, shown: int | None = None) -> None:
+        """Seat these people (the game on the table goes on); the table is shown from ``shown``, else
+        from the first of them, and in a game played together the device goes to whoever is to act."""
+        self.before = self.seating
+        self.seating, self.humans = seating, seating.humans
+        self.seat = shown if shown in seating.humans else seating.people[0][0]
+        self.bots = {s: b for s, b in self.bots.items() if s not in self.humans}
+        self.passing = None
+        self.check_pass(fresh=True)
+
+    # ----- passing the device (several people at one table) -----------------------------
+
+    def names(self) -> list[str]:
+        """Every seat's name: its person's, else its compass name."""
+        return [self.seating.name(s, self.game.n) for s in range(self.game.n)]
+
+    def check_pass(self, fresh: bool = False) -> None:
+        """In a game played together, ask for the device to go to the person now to act when it is not the
+        one shown (``fresh``: a game just put on the table goes to its first person even then)."""
+        seat = self.game.to_act
+        if not self.seating.together or seat is None or seat not in self.humans:
+            return
+        if seat != self.seat or fresh:
+            self.passing = seat
+
+    def take_device(self) -> None:
+        """The person the device was passed to has it: the table is shown from their seat."""
+        if self.passing is None:
+            return
+        self.seat, self.passing = self.passing, None
+        self.selected, self.staged, self.pile_selected = [], [], []
+        self.hint_action, self.why, self.question_closed = None, None, False
+
+    def narrator(self) -> tuple[int, list[str] | None]:
+        """(the seat told as 'You', the seats' names) for the moves in words: in a game played together
+        nobody is 'You' (the device changes hands) and the people go by their names."""
+        return (-1, self.names()) if self.seating.together else (self.seat, None)
 
     def resumed(self, seq: int = 0) -> None:
         """A saved game was just put back on the table: lines count from one, saves after ``seq``."""
@@ -128,7 +175,12 @@ class Session:
         """Take the save of the game as it is now (numbered one after the last) and clear ``dirty``."""
         self.save_seq += 1
         self.dirty = False
-        return saves.dump(self.game, self.save_seq)
+        shown = self.passing if self.passing is not None else self.seat
+        return saves.dump(self.game, self.save_seq, self.seating, shown)
+
+    def seating_for(self, game: Game) -> Seating:
+        """Who sat where in ``game``: the game on the table, or the one it just replaced."""
+        return self.seating if game is self.game else self.before
 
     # ----- what the table shows ------------------------------------------------------
 
@@ -174,7 +226,7 @@ class Session:
         return out
 
     def human_to_act(self) -> bool:
-        return self.game.to_act == self.seat
+        return self.game.to_act == self.seat and self.passing is None
 
     def bot_to_act(self) -> bool:
         """True when a computer player has a decision to make."""
@@ -229,12 +281,15 @@ class Session:
         seat = self.game.to_act
         if seat is None:
             return "The round is over."
-        return f"Wait for your turn: {who(seat, self.seat, self.game.n)} is playing."
+        me, names = self.narrator()
+        return f"Wait for your turn: {who(seat, me, self.game.n, names)} is playing."
 
     # ----- moves ---------------------------------------------------------------------
 
     def play(self, action: Action) -> str:
         """Apply the shown seat's action: '' once done, else the sentence saying why not (nothing changed)."""
+        if self.passing is not None:
+            return f"Pass the device to {self.names()[self.passing]} first."
         if not self.human_to_act():
             return self.waiting_text()
         try:
@@ -285,12 +340,14 @@ class Session:
         self.game.apply(action)
         self.dirty = True
         self.on_move()
+        self.check_pass(fresh=self.game.round_index != before_round)
         if self.game.round_index != before_round:
             return None
         if seat not in self.humans:
             self._mark_fresh(sizes, reds, pile, isinstance(action, Discard))
         entries = self.game.log[before:]
-        texts = [t for t in (describe_entry(self.game, e, self.seat) for e in entries) if t]
+        me, names = self.narrator()
+        texts = [t for t in (describe_entry(self.game, e, me, names) for e in entries) if t]
         if not texts:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
