@@ -245,7 +245,8 @@ class App:
 
     def record_finished(self) -> None:
         """Count the game on the table in the statistics if it is over and not yet counted (``ui.stats``)."""
-        added = stats.record(self.finished, self.game, self.level(), int(time.time() * 1000), self.seat)
+        people = self.seating.people if self.seating.together else ()
+        added = stats.record(self.finished, self.game, self.level(), int(time.time() * 1000), self.seat, people)
         if added is not None:
             self.finished, self.finished_dirty = added, True
 

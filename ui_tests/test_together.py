@@ -278,3 +278,46 @@ def test_three_people_each_on_their_own_in_hand_knee_and_foot() -> None:
     passes: list[int] = []
     run(app, 120, passes)
     assert set(passes) == {0, 1, 2}
+
+
+def test_a_game_played_together_is_kept_under_games_with_the_names() -> None:
+    from ui.games import model as games
+
+    app = seated([(0, "Anna"), (2, "Bob")])
+    text = games.record(app.game, app.next_save(), 1_000, ("Anna", "Bob"))
+    kept = games.read("kept-game-1", text)
+    assert kept is not None and kept.people == ("Anna", "Bob")
+    assert kept.summary().endswith("in progress · Anna and Bob")
+    resumed = saves.read(saves.PRIMARY, kept.save)
+    assert resumed.seating == app.seating
+    for people in (["<b>x</b>\u202e"], ["Anna", ""], "Anna", [1], ["a"] * 5):
+        assert games.read("kept-game-1", json.dumps(dict(json.loads(text), people=people))) is None
+    assert games.read("kept-game-2", games.record(app.game, app.next_save(), 1_000)).people == ()  # type: ignore[union-attr]
+
+
+def test_statistics_count_each_named_player() -> None:
+    from ui.stats import model as stats
+    from ui.stats.screen import stats_screen
+    from ui_tests.test_stats import finished
+
+    game = finished("classic", 11).game  # a whole game, South and North partners against West and East
+    people = [(0, "Anna"), (1, "Bob"), (2, "Cleo")]
+    summary = stats.summarize(game, "easy", 1_000, 0, people)
+    mine, theirs = game.totals[game.team_of(0)], game.totals[game.team_of(1)]
+    won = "won" if mine > theirs else "lost" if mine < theirs else "tie"
+    assert summary.people == (("Anna", won, mine), ("Bob", stats._result([theirs, mine]), theirs), ("Cleo", won, mine))
+    again = stats.load(stats.dump([summary]))
+    assert again == [summary]
+    counted = stats.compute(again).people
+    assert [p.name for p in counted] == ["Anna", "Bob", "Cleo"]
+    assert counted[0].played == 1 and counted[0].won == (won == "won")
+    assert counted[0].average_round == round(mine / len(game.results))
+    html = stats_screen(again)
+    assert "Players together on this device" in html and "Cleo" in html
+    for bad in ([["Anna", "won"]], [["A\u200bB", "won", 1]], [["Anna", "won", 1], ["anna", "won", 1]], "Anna",
+                [["Anna", "maybe", 1]], [["Anna", "won", 1.5]]):
+        data = json.loads(stats.dump([summary]))
+        data["games"][0]["people"] = bad
+        assert stats.load(json.dumps(data)) == [], bad
+    assert stats.summarize(game, "easy", 1_000).people == ()  # one person and computers: as before
+    assert "people" not in stats.summarize(game, "easy", 1_000).to_dict()

@@ -151,7 +151,9 @@ class Records:
         played = int(time.time() * 1000)
         store = self.stores.store
         key = games.new_key(store, played)
-        self.saver.put(key, games.record(old, saves.dump(old, 0, self.app.session.seating_for(old)), played))
+        seating = self.app.session.seating_for(old)
+        people = tuple(name for _seat, name in seating.people) if seating.together else ()
+        self.saver.put(key, games.record(old, saves.dump(old, 0, seating), played, people))
         for stale in games.over_cap(games.kept_games(store)):
             self.drop_kept(stale)
         self.refresh_kept()

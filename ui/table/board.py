@@ -54,7 +54,8 @@ def seat_box(view: View, seat: SeatView, table: Session) -> str:
     doing = ""
     if turn:
         doing = ", deciding whether you may go out" if view.phase == "answer" else ", playing now"
-    label = f"{seat.name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
+    name = table.seating.name(seat.seat, view.rules.players)  # a person's own name, else the compass point
+    label = f"{name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
     team = "us" if seat.team == view.my_team else "them"
     # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news,
     # shown by the count it describes.
@@ -63,7 +64,7 @@ def seat_box(view: View, seat: SeatView, table: Session) -> str:
     return (
         f'<div class="seat {team} pos-{pos}{" active" if turn else ""}" role="group" aria-label="{esc(label)}">'
         f'<div class="seat-head"><strong data-short="{esc(short_name(seat.name))}">'
-        f'<span>{esc(seat.name)}</span></strong>{where}<b class="n">{seat.hand_count}</b></div>'
+        f'<span>{esc(name)}</span></strong>{where}<b class="n">{seat.hand_count}</b></div>'
         f'<div class="counts"><span class="role {role}">{esc(role)}</span></div>'
         f'<div class="did">{did or "&nbsp;"}</div>'
         "</div>"

@@ -57,7 +57,7 @@ def banner_text(view: View, table: Session) -> tuple[str, str]:
     if view.phase in ("round_over", "game_over"):
         return f"Round {view.round_index + 1} is over.", "over"
     if view.to_act == view.seat and view.phase == "answer":
-        return f"{view.seats[view.turn].name} asks: “May I go out?”", "mine"
+        return f"{table.seating.name(view.turn, view.rules.players)} asks: “May I go out?”", "mine"
     if view.to_act == view.seat and view.phase == "draw":
         draw = "draw a card" if rules.draw == 1 else f"draw {count(rules.draw, 'card')}"
         problem = table.pickup_problem()
@@ -70,7 +70,7 @@ def banner_text(view: View, table: Session) -> tuple[str, str]:
         answer = ""
         mate = partner_of(view, view.seat)
         if view.asked and view.permission is not None and mate is not None:
-            partner = view.seats[mate].name
+            partner = table.seating.name(mate, view.rules.players)
             answer = (
                 f"{partner} said yes: go out this turn if you can. "
                 if view.permission
@@ -79,9 +79,9 @@ def banner_text(view: View, table: Session) -> tuple[str, str]:
         if view.picked_up and rules.pickup_ends_turn:
             return answer + "Your turn: meld if you like, then press End turn.", "mine"
         return answer + "Your turn: meld if you can, then discard one card.", "mine"
-    seat = view.seats[view.to_act or 0]
+    name = table.seating.name(view.to_act or 0, view.rules.players)
     doing = "is deciding whether you may go out" if view.phase == "answer" else "is playing"
-    return f"{seat.name} {doing}…", "theirs"
+    return f"{name} {doing}…", "theirs"
 
 
 def banner(view: View, table: Session) -> str:
@@ -250,7 +250,7 @@ def actions_region(view: View, table: Session) -> str:
 def dialog_region(view: View, table: Session) -> str:
     if not (view.to_act == view.seat and view.phase == "answer") or table.question_closed:
         return ""
-    partner = view.seats[view.turn].name
+    partner = table.seating.name(view.turn, view.rules.players)
     return (
         '<div class="ask" role="dialog" aria-modal="true" aria-labelledby="ask-title" aria-describedby="ask-text">'
         f'<h2 id="ask-title">{esc(partner)} asks: “May I go out?”</h2>'
