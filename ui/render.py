@@ -147,10 +147,11 @@ def page_main(ctrl: Controller) -> str:
     if ctrl.screen == "players":
         return notes(ctrl) + players_screen(ctrl.session.seating, ctrl.game.n, ctrl.settings.rules())
     view = ctrl.view()
+    people = ctrl.session.names() if ctrl.seating.together else None
     if view.phase == "game_over":
-        panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge())
+        panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge(), people)
     else:
-        panel = round_over_panel(ctrl.game, ctrl.seat)
+        panel = round_over_panel(ctrl.game, ctrl.seat, people)
     return notes(ctrl) + panel
 
 

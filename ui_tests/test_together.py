@@ -321,3 +321,16 @@ def test_statistics_count_each_named_player() -> None:
         assert stats.load(json.dumps(data)) == [], bad
     assert stats.summarize(game, "easy", 1_000).people == ()  # one person and computers: as before
     assert "people" not in stats.summarize(game, "easy", 1_000).to_dict()
+
+
+def test_the_round_and_game_over_screens_name_the_people() -> None:
+    from ui.table.scores import game_over_panel, round_over_panel
+    from ui_tests.test_stats import finished
+
+    game = finished("classic", 11).game
+    names = ["Anna", "West", "Bob", "East"]
+    over = game_over_panel(game, 0, None, names)
+    assert "Anna and Bob" in over and "West and East" in over
+    assert "You" not in over.split("</h2>")[0]  # the verdict names the winners, nobody is 'you'
+    assert "Anna and Bob" in round_over_panel(game, 2, names)
+    assert "Anna and Bob" not in game_over_panel(game, 0, None)  # one person and computers: as before
