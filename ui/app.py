@@ -32,7 +32,7 @@ from ui.pad.model import Message, PadDesk
 from ui.rules import handlers as rules_taps
 from ui.seating import handlers as seating_taps
 from ui.seating import model as seating_model
-from ui.seating.model import Seating
+from ui.seating.model import ALONE, Seating
 from ui.settings import handlers as settings_taps
 from ui.settings.model import Settings
 from ui.share import ShareRequest, build_query
@@ -305,6 +305,7 @@ class App:
         """Play a challenge's deal against its computer level (the game on the table is put aside first)."""
         record = self.desk.receive(received, now)
         self.new_game(received.deal, received.rules)
+        self.session.seat_people(ALONE)  # a challenge is one person against the computers
         self.desk.play(record, received.level)
         self.note = Note(challenge_desk.intro(received, record))
 
@@ -319,7 +320,14 @@ class App:
         self.desk.finish(self.game)
 
     def make_challenge(self, now: int) -> str:
-        """The fragment of a link challenging anyone to this finished game; the challenge is kept here too."""
+        """The fragment of a link challenging anyone to this finished game; the challenge is kept here too.
+        Raises ValueError with a sentence for a game played together (a challenge is checked by replaying
+        one person against computers)."""
+        if self.seating.together:
+            raise ValueError(
+                "A game played together can't be sent as a challenge: a challenge is one person against the "
+                "computers. Share the deal instead (Menu, then Share): everyone gets the same cards."
+            )
         return self.desk.make(self.game, self.level(), now)
 
     def take_challenge_changes(self) -> dict[str, str]:

@@ -334,3 +334,17 @@ def test_the_round_and_game_over_screens_name_the_people() -> None:
     assert "You" not in over.split("</h2>")[0]  # the verdict names the winners, nobody is 'you'
     assert "Anna and Bob" in round_over_panel(game, 2, names)
     assert "Anna and Bob" not in game_over_panel(game, 0, None)  # one person and computers: as before
+
+
+def test_a_smaller_table_or_a_challenge_seats_one_person_again() -> None:
+    app = seated([(0, "Anna"), (3, "Dan")])
+    app.change_setting("house:players", "3")
+    app.handle("new-game", "")
+    assert app.game.n == 3 and app.seating == ALONE and app.seat == 0 and "Your cards" in page(app)
+    together = seated([(0, "Anna"), (2, "Bob")])
+    try:
+        together.make_challenge(1)
+    except ValueError as err:
+        assert "Share the deal" in str(err)
+    else:
+        raise AssertionError("a game played together made a challenge")

@@ -24,7 +24,7 @@ from engine.state import Game
 from engine.takeback import takeback_problem
 from engine.views import View, view_for
 from ui import saves
-from ui.seating.model import Seating
+from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
 from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line, read_fresh, turn_parts
 from ui.table.narrate import describe_entry, short_entry, who
@@ -87,6 +87,8 @@ class Session:
         """Put ``game`` on the table with nothing selected, staged or highlighted."""
         self.before = self.seating
         self.game = game
+        if any(seat >= game.n for seat in self.humans):  # a smaller table: one person again, at South
+            self.seating, self.humans, self.seat = ALONE, ALONE.humans, SOUTH
         self.forget_bots()
         self.selected = []
         self.staged = []
