@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 OPEN_IN_KEY = "handfoot-open-in"  # which tab has the game: the newest one to open it
 SHORTCUT_ACTS = {key.lower(): act for key, act, _ in SHORTCUTS}
-SCROLL_TOP_ACTS = frozenset({"screen", "rules-tab", "pad-open", "pad-new", "pad-list", "watch", "watch-close"})
+SCROLL_TOP_ACTS = frozenset(
+    {"screen", "rules-tab", "pad-open", "pad-new", "pad-list", "watch", "watch-close", "together"}
+)
 """Taps that open another screen or page: it starts at its top."""
 
 

@@ -109,6 +109,9 @@ class Page:
         elif wanted == "status":
             target = root.querySelector("#live")
         self.sheet_shown = app.sheet
+        handing = root.querySelector('[data-act="take-device"]')
+        if handing and not target and not document.activeElement.closest("#app"):
+            target = handing  # the device is being passed: the one button on the screen takes the focus
         dialog_button = root.querySelector('#r-dialog [role="dialog"] button')
         if dialog_button and not document.activeElement.closest('[role="dialog"]'):
             target = dialog_button  # the partner's question takes the focus until it is answered

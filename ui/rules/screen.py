@@ -27,5 +27,8 @@ def rules_screen(tab: str, playing: RuleSet) -> str:
         f'<h2 id="rules-title">Rules: {esc(rules.title)}{esc(note)}</h2>'
         f'<div class="tabs" role="group" aria-label="Rule sets">{tabs}</div>'
         f"{sections}"
-        '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+        '<div class="row">'
+        + button("together", "Play together")
+        + button("screen", "Back to the table", arg="table", cls="primary")
+        + "</div></section>"
     )

@@ -20,6 +20,13 @@ def on_take_device(app: App, arg: str) -> None:
     app.focus = "hand"
 
 
+def on_together(app: App, arg: str) -> None:
+    """Open the seat chooser ("Play together", from the Menu or the Rules page)."""
+    app.sheet = None
+    app.screen = "players"
+
+
 def register(taps: Taps[App]) -> None:
     """This feature's taps."""
     taps.add("take-device", on_take_device)
+    taps.add("together", on_together, passive=True)

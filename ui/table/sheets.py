@@ -64,7 +64,7 @@ def sheet_region(sheet: str | None, screen: str, table: Session) -> str:
         title, body = "Menu", (
             '<div class="menu-list">'
             + menu_buttons(screen)
-            + button("screen", "Play together", arg="players")
+            + button("together", "Play together")
             + button("sheet", "Recent moves", arg="moves")
             + button("sheet", "Keyboard keys", arg="help")
             + "</div>"
