@@ -21,12 +21,12 @@ def _seat_field(seat: int, players: int, name: str | None) -> str:
         for value, label, chosen in (("person", "A person", person), ("computer", "Computer", not person))
     )
     return (
-        f'<fieldset class="field seat-choice"><legend>{esc(names[seat])}{side}</legend>'
-        f'<label for="seat-kind-{seat}">Who plays</label>'
-        f'<select id="seat-kind-{seat}" name="kind-{seat}">{options}</select>'
-        f'<label for="seat-name-{seat}">Name</label>'
+        f'<fieldset class="seat-choice"><legend>{esc(names[seat])}{side}</legend>'
+        f'<div class="field"><label for="seat-kind-{seat}">Who plays</label>'
+        f'<select id="seat-kind-{seat}" name="kind-{seat}">{options}</select></div>'
+        f'<div class="field"><label for="seat-name-{seat}">Name (for a person)</label>'
         f'<input id="seat-name-{seat}" name="name-{seat}" value="{esc(name or "")}" maxlength="{MAX_NAME}" '
-        'autocomplete="off" spellcheck="false"></fieldset>'
+        'autocomplete="off" spellcheck="false"></div></fieldset>'
     )
 
 
@@ -37,7 +37,7 @@ def players_screen(seating: Seating, playing: int, rules: RuleSet) -> str:
     named = dict(seating.people) if playing == players else {}
     rows = "".join(_seat_field(s, players, named.get(s)) for s in range(players))
     return (
-        '<section class="panel players" aria-labelledby="players-title">'
+        '<section class="panel settings players" aria-labelledby="players-title">'
         '<h2 id="players-title">Who\'s playing</h2>'
         "<p>Play together on this device: make each seat a person or a computer. When the turn passes "
         "from one person to another, the app hides every hand until the next person takes the device.</p>"
