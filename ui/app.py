@@ -40,6 +40,7 @@ from ui.sides import SOUTH
 from ui.stats import model as stats
 from ui.table import panels, turn
 from ui.table.moves import Line
+from ui.table.recent import Recent
 from ui.table.session import Session
 from ui.table.staging import Staged as Staged
 from ui.taps import MAX_INDEX_DIGITS as MAX_INDEX_DIGITS
@@ -91,12 +92,12 @@ class App:
     selected: _Via[list[int]] = _table("selected")
     staged: _Via[list[Staged]] = _table("staged")
     pile_selected: _Via[list[int]] = _table("pile_selected")
-    lines: _Via[list[Line]] = _table("lines")
-    why: _Via[int | None] = _table("why")
+    lines: _Via[list[Line]] = _Via("recent", "lines")
+    why: _Via[int | None] = _Via("recent", "why")
     expanded: _Via[set[int]] = _table("expanded")
-    fresh: _Via[dict[tuple[int, int], int]] = _table("fresh")
-    fresh_reds: _Via[dict[int, int]] = _table("fresh_reds")
-    landed: _Via[bool] = _table("landed")
+    fresh: _Via[dict[tuple[int, int], int]] = _Via("recent", "fresh")
+    fresh_reds: _Via[dict[int, int]] = _Via("recent", "fresh_reds")
+    landed: _Via[bool] = _Via("recent", "landed")
     question_closed: _Via[bool] = _table("question_closed")
     hint_action: _Via[Action | None] = _table("hint_action")
     turn_start: _Via[Game | None] = _table("turn_start")
@@ -124,22 +125,27 @@ class App:
     bot: _Via[Callable[[int], Bot]] = _table("bot")
     bot_step: _Via[Callable[[], Line | None]] = _table("bot_step")
     apply_action: _Via[Callable[..., Line | None]] = _table("apply_action")
-    add_line: _Via[Callable[..., Line]] = _table("add_line")
-    seat_turn: _Via[Callable[[int], str]] = _table("seat_turn")
-    seat_turn_parts: _Via[Callable[..., list[tuple[str, bool]]]] = _table("seat_turn_parts")
+    add_line: _Via[Callable[..., Line]] = _Via("recent", "add_line")
+    seat_turn: _Via[Callable[[int], str]] = _Via("recent", "seat_turn")
+    seat_turn_parts: _Via[Callable[..., list[tuple[str, bool]]]] = _Via("recent", "seat_turn_parts")
     why_text: _Via[Callable[[Line], str]] = _table("why_text")
-    why_line: _Via[Callable[[], Line | None]] = _table("why_line")
+    why_line: _Via[Callable[[], Line | None]] = _Via("recent", "why_line")
     lines_data: _Via[Callable[[], str]] = _table("lines_data")
     restore_lines: _Via[Callable[[str | None], bool]] = _table("restore_lines")
     save_data: _Via[Callable[[], str]] = _table("save_data")
     next_save: _Via[Callable[[], str]] = _table("next_save")
-    clear_fresh: _Via[Callable[[], None]] = _table("clear_fresh")
+    clear_fresh: _Via[Callable[[], None]] = _Via("recent", "clear_fresh")
     forget_bots: _Via[Callable[[], None]] = _table("forget_bots")
     # The challenges (ui/challenge/desk.py).
     challenges: _Via[dict[str, challenge.Record]] = _Via("desk", "records")
     active_challenge: _Via[str] = _Via("desk", "active")
     level_override: _Via[str | None] = _Via("desk", "level")
     challenge_drops: _Via[list[str]] = _Via("desk", "drops")
+
+    @property
+    def recent(self) -> Recent:
+        """The table's recent moves and fresh marks (``ui/table/recent.py``)."""
+        return self.session.recent
 
     def __init__(
         self,

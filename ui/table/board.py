@@ -47,7 +47,7 @@ def seat_box(view: View, seat: SeatView, table: Session) -> str:
     rest = (" · " + " & ".join(waiting) + " waiting") if waiting else ""
     # The whole turn, and its main parts alone for a narrow board (the stylesheet shows one of them):
     # beside six seats' tags, a phone's row has room for one.
-    parts = table.seat_turn_parts(seat.seat, main=2 if view.rules.players <= 4 else 1)
+    parts = table.recent.seat_turn_parts(seat.seat, main=2 if view.rules.players <= 4 else 1)
     whole = " ".join(f"<span>{esc(text)}</span>" for text, _minor in parts)
     main = " ".join(f"<span>{esc(text)}</span>" for text, minor in parts if not minor)
     did = f'<span class="whole">{whole}</span><span class="main">{main}</span>' if parts else ""
@@ -108,7 +108,7 @@ def center_region(view: View, table: Session, reduced_motion: bool = False) -> s
     face = mini_card(top) if top is not None else '<span class="mini empty">empty</span>'
     note = pile_note(view, table)
     spoken = f"Discard pile: {C.name(top) if top is not None else 'empty'} on top, {note}"
-    landed = " landed" if table.landed and not reduced_motion else ""
+    landed = " landed" if table.recent.landed and not reduced_motion else ""
     toggle = ""
     if any(t.melds for t in view.teams):
         shown = bool(table.expanded)
@@ -166,7 +166,7 @@ def meld_chip(view: View, meld: MeldView, team: int, table: Session, *, playable
     """
     short, spoken = meld_words(view, meld)
     wilds = sum(1 for c in meld.cards if C.is_wild(c)) if meld.rank != C.WILD_RANK else 0
-    fresh = table.fresh.get((team, meld.index), 0)
+    fresh = table.recent.fresh.get((team, meld.index), 0)
     open_ = team in table.expanded
     visible: list[str] = []
     parts: list[str] = []
@@ -209,7 +209,7 @@ def team_region(view: View, team: TeamView, table: Session, playable: bool, targ
     chips = [meld_chip(view, m, team.team, table, playable=playable, target=m.index in targets) for m in ordered]
     reds = ""
     if team.red_threes:
-        fresh = table.fresh_reds.get(team.team, 0)
+        fresh = table.recent.fresh_reds.get(team.team, 0)
         reds = f'<span class="reds"><span class="sr">Red 3s:</span>{card_row(team.red_threes, fresh)}</span>'
     need = f'<span class="need">First meld: {team.minimum}</span>' if team.minimum else ""
     # The list scrolls in its box when the board runs short: without buttons in it, the keyboard

@@ -16,7 +16,7 @@ from ui.widgets import button, card_button, card_row, esc, face_text
 
 
 def latest_line(table: Session) -> Line | None:
-    return table.lines[-1] if table.lines else None
+    return table.recent.lines[-1] if table.recent.lines else None
 
 
 def live_text(table: Session) -> str:
@@ -32,7 +32,7 @@ def status_tools(table: Session) -> str:
         out.append(
             button(
                 "why", "Why?", arg=str(line.number), cls="small",
-                extra=f' aria-expanded="{str(table.why == line.number).lower()}"',
+                extra=f' aria-expanded="{str(table.recent.why == line.number).lower()}"',
             )
         )
     out.append(button("sheet", "Moves", arg="moves", cls="small"))
@@ -40,7 +40,7 @@ def status_tools(table: Session) -> str:
 
 
 def why_region(table: Session) -> str:
-    line = table.why_line()
+    line = table.recent.why_line()
     if line is None:
         return ""
     return (

@@ -12,22 +12,23 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, Answer, Discard, Draw, EndTurn, PickUp
 from engine.checks import pile_under
-from engine.errors import LoadError, RuleViolation
+from engine.errors import RuleViolation
 from engine.melds import meld_value
 from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
-from engine.serialize import parse_json, to_dict
+from engine.serialize import to_dict
 from engine.state import Game
 from engine.takeback import takeback_problem
 from engine.views import View, view_for
 from ui import saves
 from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
-from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line, read_fresh, turn_parts
+from ui.table.moves import Line
 from ui.table.narrate import describe_entry, short_entry, who
+from ui.table.recent import Recent
 from ui.table.staging import Staged
 
 if TYPE_CHECKING:
@@ -66,13 +67,8 @@ class Session:
         self.selected: list[int] = []
         self.staged: list[Staged] = []
         self.pile_selected: list[int] = []  # positions in pile_preview() selected for a staged meld
-        self.lines: list[Line] = []
-        self._line_number = 0
-        self.why: int | None = None  # the number of the line whose "Why?" is open
+        self.recent = Recent()  # the recent moves in words, the open "Why?", the computers' fresh marks
         self.expanded: set[int] = set()  # the teams whose melds are shown card by card
-        self.fresh: dict[tuple[int, int], int] = {}  # (team, meld index) -> cards the computers just added
-        self.fresh_reds: dict[int, int] = {}  # team -> red 3s the computers just laid out
-        self.landed = False  # a computer's discard just landed on the pile
         self.question_closed = False  # the partner's question was put aside with Escape
         self.hint_action: Action | None = None  # the hinted move, for "Play it"
         self.turn_start: Game | None = None  # the game right after the shown seat's draw this turn (for Undo)
@@ -93,10 +89,8 @@ class Session:
         self.selected = []
         self.staged = []
         self.pile_selected = []
-        self.lines = []
-        self.why = None
+        self.recent.clear()
         self.expanded = set()
-        self.clear_fresh()
         self.question_closed = False
         self.hint_action = None
         self.turn_start = None
@@ -135,7 +129,7 @@ class Session:
             return
         self.seat, self.passing = self.passing, None
         self.selected, self.staged, self.pile_selected = [], [], []
-        self.hint_action, self.why, self.question_closed = None, None, False
+        self.hint_action, self.recent.why, self.question_closed = None, None, False
 
     def narrator(self) -> tuple[int, list[str] | None]:
         """(the seat told as 'You', the seats' names) for the moves in words: in a game played together
@@ -144,13 +138,8 @@ class Session:
 
     def resumed(self, seq: int = 0) -> None:
         """A saved game was just put back on the table: lines count from one, saves after ``seq``."""
-        self._line_number = 0
+        self.recent.restart()
         self.save_seq = max(self.save_seq, seq)
-
-    def clear_fresh(self) -> None:
-        self.fresh = {}
-        self.fresh_reds = {}
-        self.landed = False
 
     def forget_bots(self) -> None:
         """Forget the computer players: each is made when its seat first acts (``bot``)."""
@@ -346,86 +335,25 @@ class Session:
         if self.game.round_index != before_round:
             return None
         if seat not in self.humans:
-            self._mark_fresh(sizes, reds, pile, isinstance(action, Discard))
+            self.recent.mark_fresh(self.game, sizes, reds, pile, isinstance(action, Discard))
         entries = self.game.log[before:]
         me, names = self.narrator()
         texts = [t for t in (describe_entry(self.game, e, me, names) for e in entries) if t]
         if not texts:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
-        return self.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full)
-
-    def _mark_fresh(self, sizes: list[list[int]], reds: list[int], pile: int, discarded: bool) -> None:
-        """Note what a computer's move just put on the table, to highlight until the next tap."""
-        for t, team in enumerate(self.game.teams):
-            for i, meld in enumerate(team.melds):
-                added = len(meld.cards) - (sizes[t][i] if i < len(sizes[t]) else 0)
-                if added > 0:
-                    self.fresh[(t, i)] = self.fresh.get((t, i), 0) + added
-            if len(team.red_threes) > reds[t]:
-                self.fresh_reds[t] = self.fresh_reds.get(t, 0) + len(team.red_threes) - reds[t]
-        if discarded and len(self.game.pile) > pile:
-            self.landed = True
+        return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full)
 
     # ----- the recent moves ----------------------------------------------------------
-
-    def add_line(self, seat: int | None, text: str, reason: str = "", short: str = "", full: str = "") -> Line:
-        """Add a line to the recent moves (the last ``MAX_LINES`` are kept)."""
-        self._line_number += 1
-        line = Line(self._line_number, seat, text, reason, short, "" if full == reason else full)
-        self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
-        return line
-
-    def seat_turn(self, seat: int) -> str:
-        """What ``seat`` did in its latest turn, in a few words ('melded 7 cards · discarded 9♣')."""
-        return " · ".join(text for text, _minor in self.seat_turn_parts(seat))
-
-    def seat_turn_parts(self, seat: int, main: int = 2) -> list[tuple[str, bool]]:
-        """``seat``'s latest turn (from the recent moves) as (words, minor) parts in order: its melds
-        counted together, the usual draw left out once more follows.  A phone's seat row shows the
-        ``main`` parts that matter most and leaves out the minor ones: the melds are highlighted on the
-        table, the foot or knee shows by the seat's count, the discard and a pile taken nowhere else."""
-        return turn_parts(self.lines, seat, main)
 
     def why_text(self, line: Line) -> str:
         """A line's "Why?" as the table may show it now: naming no hidden card while the round is live."""
         return line.why(self.game.phase not in ("round_over", "game_over"))
 
-    def why_line(self) -> Line | None:
-        """The line whose reason is open, while it is still among the recent moves."""
-        return next((line for line in self.lines if line.number == self.why), None)
-
     def lines_data(self) -> str:
         """The recent moves as JSON text, tied to this game's deal and move count (kept with the save)."""
-        lines = [x.to_dict() for x in self.lines]
-        fresh = [[t, i, n] for (t, i), n in sorted(self.fresh.items())]
-        reds = [[t, n] for t, n in sorted(self.fresh_reds.items())]
-        data = {
-            "deal": self.game.deal_number, "moves": len(self.game.history), "lines": lines,
-            "fresh": fresh, "reds": reds, "landed": self.landed,
-        }
-        return json.dumps(data, separators=(",", ":"))
+        return self.recent.data(self.game)
 
     def restore_lines(self, text: str | None) -> bool:
         """Bring back the recent moves saved with ``lines_data`` if they belong to the game on screen."""
-        if not text:
-            return False
-        try:
-            data = parse_json(text, "recent moves", MAX_LINES * 4 * MAX_LINE_CHARS)
-        except LoadError:
-            return False
-        if not isinstance(data, dict) or data.get("deal") != self.game.deal_number:
-            return False
-        if data.get("moves") != len(self.game.history) or not isinstance(data.get("lines"), list):
-            return False
-        lines = [Line.from_dict(x, self.game.n) for x in data["lines"][-MAX_LINES:]]
-        if any(x is None for x in lines):
-            return False
-        self.lines = [x for x in lines if x is not None]
-        self._line_number = max((x.number for x in self.lines), default=0)
-        self._restore_fresh(data)
-        return True
-
-    def _restore_fresh(self, data: dict[str, Any]) -> None:
-        """The highlights of the computers' last moves, where they still fit the table."""
-        self.fresh, self.fresh_reds, self.landed = read_fresh(data, self.game.teams)
+        return self.recent.restore(text, self.game)

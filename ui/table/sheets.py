@@ -25,13 +25,13 @@ SHORTCUTS = (
 
 
 def moves_list(table: Session) -> str:
-    if not table.lines:
+    if not table.recent.lines:
         return "<p>No moves yet this round.</p>"
     items = []
-    for line in reversed(table.lines):
+    for line in reversed(table.recent.lines):
         why = ""
         if line.reason:
-            shown = table.why == line.number
+            shown = table.recent.why == line.number
             expanded = f' aria-expanded="{str(shown).lower()}"'
             why = button("why", "Why?", arg=str(line.number), cls="small", extra=expanded)
             if shown:
