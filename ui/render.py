@@ -18,6 +18,7 @@ from ui.app import App as Controller
 from ui.games.screen import games_screen
 from ui.pad.screen import pad_screen
 from ui.rules.screen import rules_screen
+from ui.seating.screen import players_screen
 from ui.settings.screen import settings_screen
 from ui.stats.screen import stats_screen
 from ui.table.board import center_region, seats_region, team_region
@@ -32,6 +33,7 @@ from ui.table.dock import (
     status_tools,
     why_region,
 )
+from ui.table.passing import pass_panel
 from ui.table.scores import game_over_panel, hands_screen, round_over_panel
 from ui.table.sheets import SHORTCUTS as SHORTCUTS
 from ui.table.sheets import menu_buttons, sheet_region
@@ -101,7 +103,7 @@ def header(ctrl: Controller) -> str:
             for t in sides.order(rules.players, view.seat)
         )
         + "</p>"
-        f'<nav class="menu" aria-label="Menu">{menu_buttons(ctrl)}</nav>'
+        f'<nav class="menu" aria-label="Menu">{menu_buttons(ctrl.screen)}</nav>'
         + button("sheet", "Menu", arg="menu", cls="menu-toggle", extra=f' aria-expanded="{expanded}"')
         + update
     )
@@ -112,8 +114,15 @@ def screen_key(ctrl: Controller) -> str:
     if ctrl.elsewhere:
         return "elsewhere"
     if ctrl.screen == "table" and ctrl.game.phase not in ("round_over", "game_over"):
-        return "table"
+        return "pass" if ctrl.passing is not None else "table"
     return "page"
+
+
+def notes(ctrl: Controller) -> str:
+    """The note answering the last tap, the storage warning and the share link, whichever there are."""
+    return note_box(
+        ctrl.note, warning=ctrl.storage_warning, share_url=ctrl.share_url, hint_ready=ctrl.hint_action is not None
+    )
 
 
 def settings_page(ctrl: Controller) -> str:
@@ -123,27 +132,30 @@ def settings_page(ctrl: Controller) -> str:
 
 def page_main(ctrl: Controller) -> str:
     if ctrl.screen == "settings":
-        return note_box(ctrl) + settings_page(ctrl)
+        return notes(ctrl) + settings_page(ctrl)
     if ctrl.screen == "rules":
         return rules_screen(ctrl.rules_tab, ctrl.game.rules)
     if ctrl.screen == "hands":
         return hands_screen(ctrl.game, ctrl.seat)
     if ctrl.screen == "games":
-        return note_box(ctrl) + games_screen(
+        return notes(ctrl) + games_screen(
             ctrl.game, ctrl.kept, ctrl.confirm_delete, ctrl.kept_copies, ctrl.challenges, ctrl.confirm_spoil
         )
     if ctrl.screen == "pad":
-        return pad_screen(ctrl.pads, ctrl.settings, note_box(ctrl))
+        return pad_screen(ctrl.pads, ctrl.settings, notes(ctrl))
     if ctrl.screen == "watch" and ctrl.watch is not None:
-        return watch_screen(ctrl.watch, note_box(ctrl))
+        return watch_screen(ctrl.watch, notes(ctrl))
     if ctrl.screen == "stats":
         return stats_screen(ctrl.finished)
+    if ctrl.screen == "players":
+        return notes(ctrl) + players_screen(ctrl.session.seating, ctrl.game.n, ctrl.settings.rules())
     view = ctrl.view()
+    people = ctrl.session.names() if ctrl.seating.together else None
     if view.phase == "game_over":
-        panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge())
+        panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge(), people)
     else:
-        panel = round_over_panel(ctrl.game, ctrl.seat)
-    return note_box(ctrl) + panel
+        panel = round_over_panel(ctrl.game, ctrl.seat, people)
+    return notes(ctrl) + panel
 
 
 def regions(ctrl: Controller) -> dict[str, str]:
@@ -151,31 +163,50 @@ def regions(ctrl: Controller) -> dict[str, str]:
     key = screen_key(ctrl)
     if key == "elsewhere":
         return {"r-main": elsewhere_panel()}
+    if key == "pass" and ctrl.passing is not None:
+        table = ctrl.session
+        main = pass_panel(table.game, ctrl.passing, table.names())
+        return {"r-top": header(ctrl), "r-main": main, "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, table)}
     if key == "page":
-        return {"r-top": header(ctrl), "r-main": page_main(ctrl), "r-sheet": sheet_region(ctrl)}
-    view = ctrl.view()
+        sheet = sheet_region(ctrl.sheet, ctrl.screen, ctrl.session)
+        return {"r-top": header(ctrl), "r-main": page_main(ctrl), "r-sheet": sheet}
+    table = ctrl.session
+    view = table.view()
     playable = view.to_act == view.seat and view.phase == "play"
-    targets = ctrl.targets()
+    targets = table.targets()
     return {
         "r-top": header(ctrl),
-        "r-seats": seats_region(view, ctrl),
-        "r-center": center_region(view, ctrl),
+        "r-seats": seats_region(view, table),
+        "r-center": center_region(view, table, ctrl.settings.reduced_motion),
         "r-them": "".join(
-            team_region(view, view.teams[t], ctrl, False, set()) for t in sides.order(view.rules.players, view.seat)[1:]
+            team_region(view, view.teams[t], table, False, set())
+            for t in sides.order(view.rules.players, view.seat)[1:]
         ),
-        "r-us": team_region(view, view.teams[view.my_team], ctrl, playable, targets),
-        "r-why": why_region(ctrl),
+        "r-us": team_region(view, view.teams[view.my_team], table, playable, targets),
+        "r-why": why_region(table),
         "r-status": (
-            f'<p class="live" id="live" role="status" aria-live="polite">{esc(live_text(ctrl))}</p>'
-            f'<div class="tools">{status_tools(ctrl)}</div>'
+            f'<p class="live" id="live" role="status" aria-live="polite">{esc(live_text(table))}</p>'
+            f'<div class="tools">{status_tools(table)}</div>'
         ),
-        "r-prompt": banner(view, ctrl) + note_box(ctrl),
-        "r-staging": staging_region(view, ctrl),
-        "r-hand": hand_region(view, ctrl),
-        "r-actions": actions_region(view, ctrl),
-        "r-sheet": sheet_region(ctrl),
-        "r-dialog": dialog_region(view, ctrl),
+        "r-prompt": banner(view, table) + notes(ctrl),
+        "r-staging": staging_region(view, table),
+        "r-hand": hand_region(view, table),
+        "r-actions": actions_region(view, table),
+        "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, ctrl.session),
+        "r-dialog": dialog_region(view, table),
     }
+
+
+def start_picture(ctrl: Controller, key: str, parts: dict[str, str]) -> str:
+    """The page kept for the next start's first paint: the table as painted (``key``, ``parts``), except
+    that in a game played together a person's hand is never kept: a reload opens at the pass screen of
+    whoever is to act, and so does its first paint."""
+    table = ctrl.session
+    seat = table.game.to_act
+    if key == "table" and table.seating.together and seat in table.humans:
+        main = pass_panel(table.game, seat, table.names())
+        return assemble("pass", {"r-top": header(ctrl), "r-main": main})
+    return assemble(key, parts)
 
 
 def layout(key: str) -> tuple[tuple[str, tuple[REGION, ...]], ...]:
@@ -183,7 +214,7 @@ def layout(key: str) -> tuple[tuple[str, tuple[REGION, ...]], ...]:
         return TABLE_LAYOUT
     if key == "elsewhere":
         return (("", (("r-main", "div", "r-main"),)),)
-    return PAGE_LAYOUT
+    return PAGE_LAYOUT  # the pass screen too: the header, one panel, the menu's sheet
 
 
 def assemble(key: str, parts: dict[str, str]) -> str:

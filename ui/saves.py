@@ -30,6 +30,8 @@ from typing import Any
 from engine.errors import LoadError
 from engine.serialize import MAX_DEPTH, MAX_SAVE_CHARS, from_dict, json_depth, parse_json, to_dict, too_deep
 from engine.state import Game
+from ui.seating import model as seating_model
+from ui.seating.model import ALONE, Seating
 
 PRIMARY = "indexeddb"
 QUICK = "local"
@@ -37,11 +39,38 @@ SEQ = "seq"
 UNREADABLE = "The saved game can't be read."
 
 
-def dump(game: Game, seq: int) -> str:
-    """The save of ``game`` as compact JSON text, numbered ``seq``."""
+SEATING = "seating"
+SHOWN = "shown"
+DAMAGED_SEATING = "The saved game's players can't be read."
+
+
+def dump(game: Game, seq: int, seating: Seating = ALONE, shown: int | None = None) -> str:
+    """The save of ``game`` as compact JSON text, numbered ``seq``; a game with people other than one at
+    South keeps who sits where (``ui.seating``) and the seat the table was shown from."""
     data = to_dict(game)
     data[SEQ] = seq
+    if seating != ALONE:
+        data[SEATING] = seating.to_dict()
+        data[SHOWN] = shown if shown in seating.humans else seating.people[0][0]
     return json.dumps(data, separators=(",", ":"))
+
+
+def read_seating(data: Any, game: Game) -> tuple[Seating, int] | None:
+    """(who sits where, the seat shown) stored with a save: one person at South for a save without any
+    (an old save), None for a damaged one."""
+    if not isinstance(data, dict):
+        return ALONE, ALONE.people[0][0]
+    if SEATING in data and data[SEATING] is None:
+        return None  # written only with people in it
+    seating = seating_model.read(data.get(SEATING), game.n)
+    if seating is None:
+        return None
+    shown = data.get(SHOWN, seating.people[0][0])
+    if type(shown) is not int or shown not in seating.humans:
+        return None
+    if SEATING not in data and SHOWN in data:
+        return None
+    return seating, shown
 
 
 TOO_DEEP = "The saved game can't be read: it is nested far deeper than any the app writes."
@@ -109,6 +138,8 @@ class Copy:
     game: Game | None = None
     seq: int | None = None
     problem: str = ""
+    seating: Seating = ALONE
+    shown: int = ALONE.people[0][0]
 
     @property
     def ok(self) -> bool:
@@ -138,7 +169,10 @@ def read(source: str, raw: Any) -> Copy:
     seq = data.get(SEQ) if isinstance(data, dict) else None
     if type(seq) is not int or seq < 0:  # not a bool, not a float
         seq = None
-    return Copy(source, raw, game, seq)
+    seated = read_seating(data, game)
+    if seated is None:
+        return Copy(source, raw, problem=DAMAGED_SEATING)
+    return Copy(source, raw, game, seq, seating=seated[0], shown=seated[1])
 
 
 def newer(a: Copy, b: Copy) -> Copy:
@@ -189,7 +223,7 @@ def choose(primary: Any, quick: Any) -> Choice:
     if quick is None:
         second = None
     elif first is not None and isinstance(quick, str) and quick == primary:
-        second = Copy(QUICK, quick, first.game, first.seq, first.problem)  # the same text: loaded once
+        second = Copy(QUICK, quick, first.game, first.seq, first.problem, first.seating, first.shown)  # loaded once
     else:
         second = read(QUICK, quick)
     copies = [c for c in (first, second) if c is not None]

@@ -16,11 +16,12 @@ from engine.events import Discarded
 from engine.lab.invariants import problems
 from engine.state import Game
 from tests.helpers import arrange
-from ui.app import MAX_LINES, Line, index_arg
 from ui.app import App as Controller
+from ui.app import index_arg
 from ui.render import page
 from ui.settings.model import Settings
 from ui.table.dock import banner_text
+from ui.table.moves import MAX_LINES, Line
 from ui.widgets import esc
 
 ACTS = [

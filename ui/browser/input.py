@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 
 OPEN_IN_KEY = "handfoot-open-in"  # which tab has the game: the newest one to open it
 SHORTCUT_ACTS = {key.lower(): act for key, act, _ in SHORTCUTS}
-SCROLL_TOP_ACTS = frozenset({"screen", "rules-tab", "pad-open", "pad-new", "pad-list", "watch", "watch-close"})
+SCROLL_TOP_ACTS = frozenset(
+    {"screen", "rules-tab", "pad-open", "pad-new", "pad-list", "watch", "watch-close", "together"}
+)
 """Taps that open another screen or page: it starts at its top."""
 
 
@@ -151,6 +153,10 @@ class Input:
             event.preventDefault()
             return
         form = event.target
+        if form.getAttribute("data-form") == "seating":
+            event.preventDefault()
+            self.sit_down(form)
+            return
         if form.getAttribute("data-form") != "new-game":
             return
         event.preventDefault()
@@ -160,6 +166,22 @@ class Input:
         self.records.with_kept_note(old)
         self.page.refresh()
         window.scrollTo(0, 0)
+        self.runner.kick()
+
+    def sit_down(self, form: Any) -> None:
+        """The seat chooser's form: each seat's kind and name (typed text, checked by ``App.sit_down``)."""
+        app = self.app
+        people = []
+        for seat in range(6):
+            kind = form.querySelector(f"[name=kind-{seat}]")
+            if kind and str(kind.value) == "person":
+                name = form.querySelector(f"[name=name-{seat}]")
+                people.append((seat, str(name.value) if name else ""))
+        old = app.game
+        if app.sit_down(people):
+            self.records.with_kept_note(old)
+            window.scrollTo(0, 0)
+        self.page.refresh()
         self.runner.kick()
 
     def on_key(self, event: Any) -> None:

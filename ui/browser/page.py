@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document
 
 from ui.browser.storage import quick_drop, quick_get, quick_set
-from ui.render import assemble, body_classes, regions, screen_key
+from ui.render import assemble, body_classes, regions, screen_key, start_picture
 from ui.settings.model import STORAGE_KEPT_KEY, storage_kept_note
 
 if TYPE_CHECKING:
@@ -85,11 +85,14 @@ class Page:
         app = self.app
         if app.screen != "table" or app.elsewhere:
             return  # only the table (or the scores at its end): the screen a start comes back to
-        html = assemble(self.painted_key, self.painted)
+        html = start_picture(app, self.painted_key, self.painted)
         if html == self.painted_copy:
             return
         self.painted_copy = html
-        text = json.dumps({"v": 1, "html": html, "cls": self.body.className, "moves": len(app.game.history)})
+        cls = str(self.body.className)
+        if html.startswith('<div class="screen screen-pass"'):
+            cls = cls.replace("on-table", "on-pass")
+        text = json.dumps({"v": 1, "html": html, "cls": cls, "moves": len(app.game.history)})
         if not quick_set(PAINT_KEY, text):
             quick_drop(PAINT_KEY)  # never let the picture take the room the save needs
 
@@ -106,6 +109,9 @@ class Page:
         elif wanted == "status":
             target = root.querySelector("#live")
         self.sheet_shown = app.sheet
+        handing = root.querySelector('[data-act="take-device"]')
+        if handing and not target and not document.activeElement.closest("#app"):
+            target = handing  # the device is being passed: the one button on the screen takes the focus
         dialog_button = root.querySelector('#r-dialog [role="dialog"] button')
         if dialog_button and not document.activeElement.closest('[role="dialog"]'):
             target = dialog_button  # the partner's question takes the focus until it is answered

@@ -26,6 +26,7 @@ from ui.browser.storage import Stores, local_items, quick_drop, quick_get, quick
 from ui.challenge import model as challenge
 from ui.games import model as games
 from ui.pad import model as pad
+from ui.seating.model import ALONE
 from ui.settings.model import choose_settings
 from ui.stats import model as stats
 from ui.taps import Note
@@ -137,7 +138,7 @@ class Records:
             app.note = Note(str(err), "error")
             return
         old = app.game
-        app.resume_game(game, app.save_seq)
+        app.resume_game(game, app.save_seq, ALONE)
         app.dirty = True
         kept_note = self.keep_replaced(old)
         self.refresh_kept()
@@ -150,7 +151,9 @@ class Records:
         played = int(time.time() * 1000)
         store = self.stores.store
         key = games.new_key(store, played)
-        self.saver.put(key, games.record(old, saves.dump(old, 0), played))
+        seating = self.app.session.seating_for(old)
+        people = tuple(name for _seat, name in seating.people) if seating.together else ()
+        self.saver.put(key, games.record(old, saves.dump(old, 0, seating), played, people))
         for stale in games.over_cap(games.kept_games(store)):
             self.drop_kept(stale)
         self.refresh_kept()
@@ -175,7 +178,7 @@ class Records:
             app.note = Note(f"That game can't be resumed: {copy.problem or saves.UNREADABLE}", "error")
             return
         old = app.game
-        app.resume_game(copy.game, app.save_seq)
+        app.resume_game(copy.game, app.save_seq, copy.seating, copy.shown)
         app.dirty = True
         self.drop_kept(key)
         kept_note = self.keep_replaced(old)

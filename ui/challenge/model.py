@@ -290,7 +290,7 @@ def _verified(challenge: Challenge) -> Game | None:
 
 
 def computer_move(game: Game, level: str, seat: int) -> Action:
-    """What the table's computer player of ``level`` in ``seat`` plays now (``Controller.bot_step``): its
+    """What the table's computer player of ``level`` in ``seat`` plays now (``ui.table.session.Session.bot_step``): its
     decision, or the first safe legal move should it ever choose an illegal one."""
     from engine.bots import make_bot  # the computers' code, imported once a result is checked
 

@@ -18,6 +18,8 @@ from engine.errors import LoadError
 from engine.seats import PLAYER_COUNTS, sides
 from engine.serialize import parse_json
 from engine.state import Game
+from engine.wording import join
+from ui.seating.model import clean_name
 from ui.sides import totals_words
 
 PREFIX = "kept-game-"
@@ -47,12 +49,15 @@ class KeptGame:
     """When it was put aside, in milliseconds since 1970."""
     save: str
     players: int = 4
+    people: tuple[str, ...] = ()
+    """The names of the people who played it together on this device (none for one person and computers)."""
 
     def summary(self) -> str:
-        """'Deal 4417 · Classic … · round 2 · us 1,230, them 560 · in progress'."""
+        """'Deal 4417 · Classic … · round 2 · us 1,230, them 560 · in progress' (and who played, if named)."""
         state = "finished" if self.over else "in progress"
         totals = totals_words(self.players, self.totals)
-        return f"Deal {self.deal:,} · {self.title} · round {self.round_index + 1} · {totals} · {state}"
+        who = f" · {join(list(self.people))}" if self.people else ""
+        return f"Deal {self.deal:,} · {self.title} · round {self.round_index + 1} · {totals} · {state}{who}"
 
     def when(self) -> str:
         """When it was last played, as a player reads it ('1 Dec 10:30')."""
@@ -62,10 +67,13 @@ class KeptGame:
             return "at an unknown time"
 
 
-def record(game: Game, save_text: str, played: int) -> str:
-    """The stored record of ``game`` (its save and what the Games screen shows)."""
+def record(game: Game, save_text: str, played: int, people: tuple[str, ...] = ()) -> str:
+    """The stored record of ``game`` (its save and what the Games screen shows, with the names of the
+    ``people`` who played it together)."""
+    extra = {"people": list(people)} if people else {}
     return json.dumps(
         {
+            **extra,
             "v": 1,
             "title": game.rules.title[:MAX_TITLE],
             "deal": game.deal_number,
@@ -106,7 +114,11 @@ def read(key: str, raw: Any) -> KeptGame | None:
         return None
     if type(over) is not bool or not isinstance(save, str):
         return None
-    return KeptGame(key, title, deal, round_index, tuple(totals), over, played, save, players)
+    people = data.get("people", [])
+    if not (isinstance(people, list) and len(people) <= players
+            and all(isinstance(p, str) and p and clean_name(p) == p for p in people)):
+        return None
+    return KeptGame(key, title, deal, round_index, tuple(totals), over, played, save, players, tuple(people))
 
 
 def kept_games(stored: Mapping[str, Any]) -> list[KeptGame]:

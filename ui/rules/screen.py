@@ -56,5 +56,8 @@ def rules_screen(tab: str, playing: RuleSet) -> str:
         f'<div class="tabs" role="group" aria-label="Rule sets">{tabs}</div>'
         f"{sections}"
         + marks_legend()
-        + '<div class="row">' + button("screen", "Back to the table", arg="table", cls="primary") + "</div></section>"
+        + '<div class="row">'
+        + button("together", "Play together")
+        + button("screen", "Back to the table", arg="table", cls="primary")
+        + "</div></section>"
     )

@@ -298,6 +298,27 @@ ALONE: tuple[tuple[str, str], ...] = (
 """How the team's sentences read when everyone plays on their own (two or three players)."""
 
 
+def _together(rules: RuleSet) -> list[str]:
+    """How several people share one phone or tablet (ui/seating, the pass screen)."""
+    lines = [
+        "Several people can play on one phone or tablet: Menu, then Play together, makes each seat a person "
+        "with a name or a computer, and starts a new game under these rules.",
+        "When the turn passes from one person to another, a screen says whose turn it is and hides every "
+        "hand until that person taps to see theirs; it lists what happened since their last turn. Computers "
+        "play their turns in between on their own.",
+    ]
+    if must_ask(rules):
+        lines.append(
+            "Asking “May I go out?” when your partner is a person passes the device to them with the question, "
+            "then back to you with the answer."
+        )
+    lines.append(
+        "Hint, Why? and Undo work for whoever holds the device, and a hint only ever uses that person's own "
+        "cards. The game is saved after every move; a reload opens at the screen for whoever is to play."
+    )
+    return lines
+
+
 def _alone(text: str) -> str:
     for team, player in ALONE:
         text = text.replace(team, player)
@@ -328,4 +349,5 @@ def _sections(rules: RuleSet) -> list[Section]:
         ("Hand, knee and foot" if rules.knee_size else "Hand and foot", _foot(rules)),
         ("Going out", _going_out(rules)),
         ("Scoring", _scoring(rules)),
+        ("Playing together on one device", _together(rules)),
     ]

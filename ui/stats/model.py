@@ -30,6 +30,7 @@ from engine.scoring import TeamTable, score
 from engine.serialize import parse_json
 from engine.state import Game
 from engine.stored_rules import rules_to_dict
+from ui.seating.model import clean_name
 from ui.settings.model import LEVELS
 from ui.sides import SOUTH
 
@@ -88,6 +89,8 @@ class Summary:
     """Every side's final total, the human's side first (then the others in turn order)."""
     result: str
     """'won', 'lost' or 'tie' (a tie for the lead that includes the human's side)."""
+    people: tuple[tuple[str, str, int], ...] = ()
+    """In a game played together on this device: each person's (name, their side's result, its total)."""
 
     @property
     def margin(self) -> int:
@@ -104,6 +107,7 @@ class Summary:
             "v": SCHEMA, "key": self.key, "at": self.played, "preset": self.preset, "house": self.house,
             "players": self.players, "level": self.level, "deal": self.deal,
             "rounds": [r.to_dict() for r in self.rounds], "totals": list(self.totals), "result": self.result,
+            **({"people": [list(p) for p in self.people]} if self.people else {}),
         }
 
 
@@ -156,8 +160,18 @@ def _result(totals: Sequence[int]) -> str:
     return "won" if totals[0] > best_other else "tie" if totals[0] == best_other else "lost"
 
 
-def summarize(game: Game, level: str, played: int, me: int = SOUTH) -> Summary:
-    """The summary of a finished game (``level``: the computer players' level it ended with)."""
+def _person(game: Game, seat: int, name: str) -> tuple[str, str, int]:
+    """(name, result, total) of the person in ``seat``: their side's."""
+    mine = game.team_of(seat)
+    totals = [game.totals[mine], *(game.totals[t] for t in seats.other_sides(mine, game.n))]
+    return name, _result(totals), totals[0]
+
+
+def summarize(
+    game: Game, level: str, played: int, me: int = SOUTH, people: Sequence[tuple[int, str]] = ()
+) -> Summary:
+    """The summary of a finished game (``level``: the computer players' level it ended with; ``people``:
+    the named people who played it together, by seat)."""
     if not game.over:
         raise ValueError("only a finished game has a summary")
     mine = game.team_of(me)
@@ -176,18 +190,21 @@ def summarize(game: Game, level: str, played: int, me: int = SOUTH) -> Summary:
     totals = tuple(game.totals[t] for t in order)
     return Summary(
         game_key(game), played, game.rules.name, house, game.n, level, game.deal_number, rounds, totals,
-        _result(totals),
+        _result(totals), tuple(_person(game, seat, name) for seat, name in people if name),
     )
 
 
-def record(history: list[Summary], game: Game, level: str, played: int, me: int = SOUTH) -> list[Summary] | None:
+def record(
+    history: list[Summary], game: Game, level: str, played: int, me: int = SOUTH,
+    people: Sequence[tuple[int, str]] = (),
+) -> list[Summary] | None:
     """The history with ``game`` added if it is over and not yet counted (capped); None if nothing changes."""
     if not game.over:
         return None
     key = game_key(game)
     if any(s.key == key for s in history):
         return None
-    return capped([*history, summarize(game, level, played, me)])
+    return capped([*history, summarize(game, level, played, me, people)])
 
 
 # ----- stored and read back ------------------------------------------------------------------------
@@ -246,9 +263,32 @@ def read_summary(data: Any) -> Summary | None:
         return None  # the rounds must add up to the human's side's total
     if result != _result(totals):
         return None
+    people = _people(data.get("people", []), players, len(checked))
+    if people is None:
+        return None
     return Summary(
-        key, data["at"], str(name), house, players, str(level), data["deal"], tuple(checked), tuple(totals), result
+        key, data["at"], str(name), house, players, str(level), data["deal"], tuple(checked), tuple(totals), result,
+        people,
     )
+
+
+def _people(data: Any, players: int, rounds: int) -> tuple[tuple[str, str, int], ...] | None:
+    """The named people of a stored summary ([] for a game of one person), or None if any is damaged."""
+    if not (isinstance(data, list) and len(data) <= players):
+        return None
+    out = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 3):
+            return None
+        name, result, total = item
+        if not (isinstance(name, str) and name and clean_name(name) == name and result in RESULTS):
+            return None
+        if not _int(total, -MAX_SCORE * rounds, MAX_SCORE * rounds):
+            return None
+        out.append((name, str(result), int(total)))
+    if len({name.casefold() for name, _r, _t in out}) != len(out):
+        return None
+    return tuple(out)
 
 
 def load(raw: Any) -> list[Summary]:
@@ -297,6 +337,32 @@ class Group:
 
 
 @dataclass(frozen=True)
+class Player:
+    """A person's games played together on this device: how many, won, and their side's average round."""
+
+    name: str
+    played: int
+    won: int
+    average_round: int | None
+
+
+def players(games: Sequence[Summary]) -> tuple[Player, ...]:
+    """Each named person's games, wins and average round (their side's score per round), by name."""
+    found: dict[str, list[int]] = {}
+    for s in games:
+        for name, result, total in s.people:
+            row = found.setdefault(name, [0, 0, 0, 0])
+            row[0] += 1
+            row[1] += result == "won"
+            row[2] += total
+            row[3] += len(s.rounds)
+    return tuple(
+        Player(name, n, won, round(total / rounds) if rounds else None)
+        for name, (n, won, total, rounds) in sorted(found.items(), key=lambda item: item[0].casefold())
+    )
+
+
+@dataclass(frozen=True)
 class Stats:
     """What the Statistics screen shows, counted from the history."""
 
@@ -320,6 +386,8 @@ class Stats:
     """The widest final margin of a game won; None before any win."""
     recent: tuple[Summary, ...]
     """The last games (``CHART_GAMES`` at most), oldest first, for the chart."""
+    people: tuple[Player, ...] = ()
+    """Each person named in games played together here, by name."""
 
     @property
     def books_total(self) -> int:
@@ -370,4 +438,5 @@ def compute(history: Sequence[Summary]) -> Stats:
         longest_streak=longest,
         biggest_win=max((s.margin for s in games if s.result == "won"), default=None),
         recent=tuple(games[-CHART_GAMES:]),
+        people=players(games),
     )

@@ -124,6 +124,23 @@ def _chart(s: Stats) -> str:
     )
 
 
+def _people(s: Stats) -> str:
+    """The people who played together on this device: games, wins and their side's average round."""
+    if not s.people:
+        return ""
+    rows = "".join(
+        f'<tr><th scope="row" class="text">{esc(p.name)}</th><td>{p.played:,}</td><td>{p.won:,}</td>'
+        f"<td>{'–' if p.average_round is None else f'{p.average_round:,}'}</td></tr>"
+        for p in s.people
+    )
+    return (
+        "<h3>Players together on this device</h3>"
+        '<table class="score stats-table"><thead><tr><th scope="col">Name</th><th scope="col" class="num">Games</th>'
+        '<th scope="col" class="num">Won</th><th scope="col" class="num">Average round</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
 def stats_screen(finished: list[Summary]) -> str:
     """The Statistics screen, counted from the finished games kept on this device."""
     s = compute(finished)
@@ -141,6 +158,7 @@ def stats_screen(finished: list[Summary]) -> str:
             + "<h3>Games and books</h3>"
             + _groups(s)
             + _books(s)
+            + _people(s)
         )
     return (
         '<section class="panel stats" aria-labelledby="stats-title">'

@@ -5,10 +5,10 @@ from __future__ import annotations
 from engine import cards as C
 from engine import seats
 from engine.checks import wild_top_takeable
-from engine.melds import BOOK_SIZE, meld_value
+from engine.melds import BOOK_SIZE
 from engine.views import MeldView, SeatView, TeamView, View
 from ui import sides
-from ui.app import App as Controller
+from ui.table.session import Session
 from ui.widgets import button, card_row, esc, face_text, mini_card
 
 STAGES = {"hand": "in hand", "knee": "in knee", "foot": "in foot"}
@@ -40,21 +40,22 @@ def seat_role(view: View, seat: int) -> str:
     return "partner" if view.seats[seat].team == view.my_team else "opponent"
 
 
-def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
+def seat_box(view: View, seat: SeatView, table: Session) -> str:
     turn = view.to_act == seat.seat
     role = seat_role(view, seat.seat)
     waiting = [w for w, n in (("knee", seat.knee_count), ("foot", seat.foot_count)) if n]
     rest = (" · " + " & ".join(waiting) + " waiting") if waiting else ""
     # The whole turn, and its main parts alone for a narrow board (the stylesheet shows one of them):
     # beside six seats' tags, a phone's row has room for one.
-    parts = ctrl.seat_turn_parts(seat.seat, main=2 if view.rules.players <= 4 else 1)
+    parts = table.recent.seat_turn_parts(seat.seat, main=2 if view.rules.players <= 4 else 1)
     whole = " ".join(f"<span>{esc(text)}</span>" for text, _minor in parts)
     main = " ".join(f"<span>{esc(text)}</span>" for text, minor in parts if not minor)
     did = f'<span class="whole">{whole}</span><span class="main">{main}</span>' if parts else ""
     doing = ""
     if turn:
         doing = ", deciding whether you may go out" if view.phase == "answer" else ", playing now"
-    label = f"{seat.name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
+    name = table.seating.name(seat.seat, view.rules.players)  # a person's own name, else the compass point
+    label = f"{name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
     team = "us" if seat.team == view.my_team else "them"
     # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news,
     # shown by the count it describes.
@@ -63,23 +64,23 @@ def seat_box(view: View, seat: SeatView, ctrl: Controller) -> str:
     return (
         f'<div class="seat {team} pos-{pos}{" active" if turn else ""}" role="group" aria-label="{esc(label)}">'
         f'<div class="seat-head"><strong data-short="{esc(short_name(seat.name))}">'
-        f'<span>{esc(seat.name)}</span></strong>{where}<b class="n">{seat.hand_count}</b></div>'
+        f'<span>{esc(name)}</span></strong>{where}<b class="n">{seat.hand_count}</b></div>'
         f'<div class="counts"><span class="role {role}">{esc(role)}</span></div>'
         f'<div class="did">{did or "&nbsp;"}</div>'
         "</div>"
     )
 
 
-def seats_region(view: View, ctrl: Controller) -> str:
+def seats_region(view: View, table: Session) -> str:
     n = view.rules.players  # the others in turn order after the seat shown (pos-1 is the next to play)
-    boxes = "".join(seat_box(view, view.seats[(view.seat + k) % n], ctrl) for k in range(1, n))
+    boxes = "".join(seat_box(view, view.seats[(view.seat + k) % n], table) for k in range(1, n))
     return f'<section class="seats seats-{view.rules.players}" aria-label="Other players">{boxes}</section>'
 
 
 # ----- stock and pile ------------------------------------------------------------------
 
 
-def pile_note(view: View, ctrl: Controller) -> str:
+def pile_note(view: View, table: Session) -> str:
     """The pile's count, or why it can't be taken."""
     if view.rules.pickup == "none":
         return f"{len(view.pile)} · never taken"
@@ -102,15 +103,15 @@ def pile_block(view: View) -> str:
     return ""
 
 
-def center_region(view: View, ctrl: Controller) -> str:
+def center_region(view: View, table: Session, reduced_motion: bool = False) -> str:
     top = view.pile_top
     face = mini_card(top) if top is not None else '<span class="mini empty">empty</span>'
-    note = pile_note(view, ctrl)
+    note = pile_note(view, table)
     spoken = f"Discard pile: {C.name(top) if top is not None else 'empty'} on top, {note}"
-    landed = " landed" if ctrl.landed and not ctrl.settings.reduced_motion else ""
+    landed = " landed" if table.recent.landed and not reduced_motion else ""
     toggle = ""
     if any(t.melds for t in view.teams):
-        shown = bool(ctrl.expanded)
+        shown = bool(table.expanded)
         word = "Fold" if shown else "Cards"
         toggle = button(
             "expand", word, arg="all", cls="small fold",
@@ -157,7 +158,7 @@ def meld_words(view: View, meld: MeldView) -> tuple[str, str]:
 BOOK_MARKS = {"clean": "★", "dirty": "◐", "wild": "✦"}
 
 
-def meld_chip(view: View, meld: MeldView, team: int, ctrl: Controller, *, playable: bool, target: bool) -> str:
+def meld_chip(view: View, meld: MeldView, team: int, table: Session, *, playable: bool, target: bool) -> str:
     """A meld as a compact chip: book kind, rank, count (a book's only past seven), wild cards, cards just added.
 
     South's own melds are buttons while South plays (tap one to add the selected cards); the rest
@@ -165,8 +166,8 @@ def meld_chip(view: View, meld: MeldView, team: int, ctrl: Controller, *, playab
     """
     short, spoken = meld_words(view, meld)
     wilds = sum(1 for c in meld.cards if C.is_wild(c)) if meld.rank != C.WILD_RANK else 0
-    fresh = ctrl.fresh.get((team, meld.index), 0)
-    open_ = team in ctrl.expanded
+    fresh = table.recent.fresh.get((team, meld.index), 0)
+    open_ = team in table.expanded
     visible: list[str] = []
     parts: list[str] = []
     if meld.is_book:
@@ -199,16 +200,16 @@ def meld_chip(view: View, meld: MeldView, team: int, ctrl: Controller, *, playab
     return f"<li>{chip}</li>"
 
 
-def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, targets: set[int]) -> str:
+def team_region(view: View, team: TeamView, table: Session, playable: bool, targets: set[int]) -> str:
     mine = team.team == view.my_team
     players = view.rules.players
     who = sides.short(players, team.team, view.seat)
     members = "" if seats.individual(players) else "+".join(team_names(view, team.team, short=True))
     ordered = sorted(team.melds, key=rank_order)
-    chips = [meld_chip(view, m, team.team, ctrl, playable=playable, target=m.index in targets) for m in ordered]
+    chips = [meld_chip(view, m, team.team, table, playable=playable, target=m.index in targets) for m in ordered]
     reds = ""
     if team.red_threes:
-        fresh = ctrl.fresh_reds.get(team.team, 0)
+        fresh = table.recent.fresh_reds.get(team.team, 0)
         reds = f'<span class="reds"><span class="sr">Red 3s:</span>{card_row(team.red_threes, fresh)}</span>'
     need = f'<span class="need">First meld: {team.minimum}</span>' if team.minimum else ""
     # The list scrolls in its box when the board runs short: without buttons in it, the keyboard
@@ -220,22 +221,17 @@ def team_region(view: View, team: TeamView, ctrl: Controller, playable: bool, ta
     return (
         f'<section class="team {"us" if mine else "them"}" aria-label="{esc(label)} melds">'
         f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{need}{reds}</h2>'
-        f"{body}{staged_preview(ctrl) if mine else ''}</section>"
+        f"{body}{staged_preview(table) if mine else ''}</section>"
     )
 
 
-def staged_preview(ctrl: Controller) -> str:
+def staged_preview(table: Session) -> str:
     """The staged first melds where they will go, for a phone in landscape, whose dock folds the
     staged list away (shown only there; the list in the dock is the one to act on and to read)."""
-    if not ctrl.staged:
+    if not table.staged:
         return ""
     items = "".join(
-        f'<li class="chip staged-chip">{card_row(s.cards)} <span class="pts">{ctrl_value(ctrl, s.cards)}</span></li>'
-        for s in ctrl.staged
+        f'<li class="chip staged-chip">{card_row(s.cards)} <span class="pts">{table.value(s.cards)}</span></li>'
+        for s in table.staged
     )
     return f'<div class="staged-preview" aria-hidden="true"><h3>Staged</h3><ul class="melds">{items}</ul></div>'
-
-
-def ctrl_value(ctrl: Controller, cards: tuple[int, ...]) -> int:
-    """The cards' points under the game's rules."""
-    return meld_value(ctrl.game.rules, cards)

@@ -5,61 +5,62 @@ from __future__ import annotations
 
 from engine.checks import must_ask
 from engine.views import View
-from ui.app import App as Controller
-from ui.table.board import ctrl_value, partner_of
+from ui.table.board import partner_of
 from ui.table.moves import Line
 from ui.table.narrate import count
+from ui.table.session import Session
+from ui.taps import Note
 from ui.widgets import button, card_button, card_row, esc, face_text
 
 # ----- the dock: the latest move, the prompt, the hand, the buttons ----------------------------
 
 
-def latest_line(ctrl: Controller) -> Line | None:
-    return ctrl.lines[-1] if ctrl.lines else None
+def latest_line(table: Session) -> Line | None:
+    return table.recent.lines[-1] if table.recent.lines else None
 
 
-def live_text(ctrl: Controller) -> str:
+def live_text(table: Session) -> str:
     """What the status line says (and a screen reader announces): the latest move."""
-    line = latest_line(ctrl)
+    line = latest_line(table)
     return line.text if line else "New round: nobody has moved yet."
 
 
-def status_tools(ctrl: Controller) -> str:
-    line = latest_line(ctrl)
+def status_tools(table: Session) -> str:
+    line = latest_line(table)
     out = []
-    if line is not None and line.reason and line.seat not in ctrl.humans:
+    if line is not None and line.reason and line.seat not in table.humans:
         out.append(
             button(
                 "why", "Why?", arg=str(line.number), cls="small",
-                extra=f' aria-expanded="{str(ctrl.why == line.number).lower()}"',
+                extra=f' aria-expanded="{str(table.recent.why == line.number).lower()}"',
             )
         )
     out.append(button("sheet", "Moves", arg="moves", cls="small"))
     return "".join(out)
 
 
-def why_region(ctrl: Controller) -> str:
-    line = ctrl.why_line()
+def why_region(table: Session) -> str:
+    line = table.recent.why_line()
     if line is None:
         return ""
     return (
         '<section class="why-panel" aria-labelledby="why-title">'
-        f'<h2 id="why-title">Why? {esc(line.text)}</h2><p>{esc(ctrl.why_text(line))}</p>'
+        f'<h2 id="why-title">Why? {esc(line.text)}</h2><p>{esc(table.why_text(line))}</p>'
         + button("close", "Close", arg="why", cls="small")
         + "</section>"
     )
 
 
-def banner_text(view: View, ctrl: Controller) -> tuple[str, str]:
+def banner_text(view: View, table: Session) -> tuple[str, str]:
     """(prompt, class) for the line that says whose turn it is and what to do."""
     rules = view.rules
     if view.phase in ("round_over", "game_over"):
         return f"Round {view.round_index + 1} is over.", "over"
     if view.to_act == view.seat and view.phase == "answer":
-        return f"{view.seats[view.turn].name} asks: “May I go out?”", "mine"
+        return f"{table.seating.name(view.turn, view.rules.players)} asks: “May I go out?”", "mine"
     if view.to_act == view.seat and view.phase == "draw":
         draw = "draw a card" if rules.draw == 1 else f"draw {count(rules.draw, 'card')}"
-        problem = ctrl.pickup_problem()
+        problem = table.pickup_problem()
         if rules.pickup == "none" or not view.pile:
             return f"Your turn: {draw}.", "mine"
         if problem:
@@ -69,7 +70,7 @@ def banner_text(view: View, ctrl: Controller) -> tuple[str, str]:
         answer = ""
         mate = partner_of(view, view.seat)
         if view.asked and view.permission is not None and mate is not None:
-            partner = view.seats[mate].name
+            partner = table.seating.name(mate, view.rules.players)
             answer = (
                 f"{partner} said yes: go out this turn if you can. "
                 if view.permission
@@ -78,15 +79,15 @@ def banner_text(view: View, ctrl: Controller) -> tuple[str, str]:
         if view.picked_up and rules.pickup_ends_turn:
             return answer + "Your turn: meld if you like, then press End turn.", "mine"
         return answer + "Your turn: meld if you can, then discard one card.", "mine"
-    seat = view.seats[view.to_act or 0]
+    name = table.seating.name(view.to_act or 0, view.rules.players)
     doing = "is deciding whether you may go out" if view.phase == "answer" else "is playing"
-    return f"{seat.name} {doing}…", "theirs"
+    return f"{name} {doing}…", "theirs"
 
 
-def banner(view: View, ctrl: Controller) -> str:
-    text, cls = banner_text(view, ctrl)
+def banner(view: View, table: Session) -> str:
+    text, cls = banner_text(view, table)
     reopen = ""
-    if cls == "mine" and view.phase == "answer" and ctrl.question_closed:
+    if cls == "mine" and view.phase == "answer" and table.question_closed:
         reopen = button("reopen-question", "Answer", cls="small primary")
     arrow = '<span aria-hidden="true">▶ </span>' if cls == "mine" else ""
     text, _, aside = text.partition("|")  # an aside goes on a line of its own, in smaller type
@@ -94,40 +95,41 @@ def banner(view: View, ctrl: Controller) -> str:
     return f'<div class="banner {cls}"><p>{arrow}{esc(text)}{small}</p>{reopen}</div>'
 
 
-def note_box(ctrl: Controller) -> str:
-    note = ctrl.note
+def note_box(note: Note | None, *, warning: str = "", share_url: str = "", hint_ready: bool = False) -> str:
+    """The note answering the last tap (with "Play it" for a hint that can be played), the storage
+    warning and the share link, whichever there are."""
     parts = []
-    if ctrl.storage_warning:
-        parts.append(f'<div class="note error storage" role="alert"><p>{esc(ctrl.storage_warning)}</p></div>')
+    if warning:
+        parts.append(f'<div class="note error storage" role="alert"><p>{esc(warning)}</p></div>')
     if note is not None:
         # Errors are alerts; every other note answers the tap just made, in view (the status line
         # is the one live region, so moves and notes don't talk over each other).
         role = ' role="alert"' if note.kind == "error" else ""
-        play = button("play-hint", "Play it", cls="small primary") if note.kind == "hint" and ctrl.hint_action else ""
+        play = button("play-hint", "Play it", cls="small primary") if note.kind == "hint" and hint_ready else ""
         parts.append(
             f'<div class="note {esc(note.kind)}"{role}><p>{esc(note.text)}</p>'
             + play
             + button("dismiss", "OK", cls="small")
             + "</div>"
         )
-    if ctrl.share_url:
+    if share_url:
         parts.append(
             '<div class="note share"><label for="share-link">Link to this deal</label>'
-            f'<input id="share-link" readonly value="{esc(ctrl.share_url)}">'
+            f'<input id="share-link" readonly value="{esc(share_url)}">'
             + button("dismiss", "Done", cls="small")
             + "</div>"
         )
     return "".join(parts)
 
 
-def pile_row(ctrl: Controller) -> str:
+def pile_row(table: Session) -> str:
     """The cards under the pile's top that a first meld made with the pickup may use (000), to select."""
-    preview = ctrl.pile_preview()
-    free = ctrl.pile_free()
+    preview = table.pile_preview()
+    free = table.pile_free()
     if not free:
         return ""
     cards = "".join(
-        card_button(preview[i], i, pressed=i in ctrl.pile_selected, meldable=False, act="pile-card") for i in free
+        card_button(preview[i], i, pressed=i in table.pile_selected, meldable=False, act="pile-card") for i in free
     )
     return (
         '<div class="from-pile"><h3>Under the top card:</h3>'
@@ -136,36 +138,36 @@ def pile_row(ctrl: Controller) -> str:
     )
 
 
-def staging_region(view: View, ctrl: Controller) -> str:
-    minimum = ctrl.minimum()
-    pile = pile_row(ctrl)
-    if not ctrl.staged and not pile and not (minimum and view.to_act == view.seat and view.phase == "play"):
+def staging_region(view: View, table: Session) -> str:
+    minimum = table.minimum()
+    pile = pile_row(table)
+    if not table.staged and not pile and not (minimum and view.to_act == view.seat and view.phase == "play"):
         return ""  # before the draw the team's badge shows the minimum; the box comes with the first staged meld
-    total = ctrl.staged_total()
+    total = table.staged_total()
     enough = total >= minimum
     items = "".join(
         '<li class="staged">'
         + button(
             "staged",
-            card_row(s.cards) + f' <span class="pts">{ctrl_value(ctrl, s.cards)} pts</span>',
+            card_row(s.cards) + f' <span class="pts">{table.value(s.cards)} pts</span>',
             arg=str(i),
             cls="staged-meld",
-            extra=f' aria-label="{esc(card_names(s.cards))} {ctrl_value(ctrl, s.cards)} pts: staged meld {i + 1}; '
+            extra=f' aria-label="{esc(card_names(s.cards))} {table.value(s.cards)} pts: staged meld {i + 1}; '
             'tap to add the selected cards"',
         )
         + button("unstage", "Take back", arg=str(i), cls="small")
         + "</li>"
-        for i, s in enumerate(ctrl.staged)
+        for i, s in enumerate(table.staged)
     )
     tip = "Select cards and press New meld to stage them; lay them down together."
-    if ctrl.staged:
+    if table.staged:
         tip = ""
     if view.phase == "draw" and view.rules.pickup != "none":
         tip = "Stage melds, then Pick up pile to open with it (the top card and your pair count), or draw first."
         if pile:
             tip = "Stage melds from your hand and from under the top card, then Pick up pile; or draw."
     controls = ""
-    if ctrl.staged:
+    if table.staged:
         controls = (
             '<div class="row">'
             + button("lay-down", "Lay down melds", cls="primary" if enough else "", disabled=view.phase != "play")
@@ -194,14 +196,14 @@ HAND_PACKED = 26
 """Past this many they overlap on every screen."""
 
 
-def hand_region(view: View, ctrl: Controller) -> str:
-    hand = ctrl.shown_hand()
-    meldable = ctrl.meldable()
-    cards = "".join(card_button(c, i, pressed=i in ctrl.selected, meldable=c in meldable) for i, c in enumerate(hand))
+def hand_region(view: View, table: Session) -> str:
+    hand = table.shown_hand()
+    meldable = table.meldable()
+    cards = "".join(card_button(c, i, pressed=i in table.selected, meldable=c in meldable) for i, c in enumerate(hand))
     me = view.me
     waiting = [w for w, n in (("knee", me.knee_count), ("foot", me.foot_count)) if n]
     where = " · " + " & ".join(waiting) + " waiting" if waiting else ""
-    chosen = len(ctrl.selected)
+    chosen = len(table.selected)
     active = " active" if view.to_act == view.seat else ""
     crowded = " crowded" if len(hand) > HAND_CROWDED else ""
     crowded += " packed" if len(hand) > HAND_PACKED else ""
@@ -220,35 +222,35 @@ def hand_region(view: View, ctrl: Controller) -> str:
     )
 
 
-def actions_region(view: View, ctrl: Controller) -> str:
+def actions_region(view: View, table: Session) -> str:
     mine = view.to_act == view.seat and view.phase in ("draw", "play")
     draw_phase = mine and view.phase == "draw"
     play_phase = mine and view.phase == "play"
     rules = view.rules
     buttons = [button("draw", "Draw", cls="primary" if draw_phase else "", disabled=not draw_phase)]
     if rules.pickup != "none" and not play_phase:  # once drawn, the pile waits for the next turn
-        problem = ctrl.pickup_problem()
+        problem = table.pickup_problem()
         extra = f' title="{esc(problem)}"' if problem else ""
         buttons.append(button("pickup", "Pick up pile", disabled=not draw_phase or bool(problem), extra=extra))
     buttons += [
-        button("new-meld", "New meld", disabled=not mine or not (ctrl.selected or ctrl.pile_selected)),
-        button("discard", "Discard", cls="primary" if play_phase and len(ctrl.selected) == 1 else "",
+        button("new-meld", "New meld", disabled=not mine or not (table.selected or table.pile_selected)),
+        button("discard", "Discard", cls="primary" if play_phase and len(table.selected) == 1 else "",
                disabled=not play_phase),
     ]
     if must_ask(rules) and view.me.stage == "foot":
         buttons.append(button("ask", "May I go out?", disabled=not play_phase or view.asked))
-    if play_phase and ctrl.can_end_turn():
+    if play_phase and table.can_end_turn():
         buttons.append(button("end-turn", "End turn", cls="primary"))
-    if play_phase and ctrl.can_undo():
+    if play_phase and table.can_undo():
         buttons.append(button("undo", "Undo", extra=' title="Take back this turn\'s melds"'))
     buttons.append(button("hint", "Hint", disabled=not mine))
     return f'<div class="actions" role="toolbar" aria-label="Your moves">{"".join(buttons)}</div>'
 
 
-def dialog_region(view: View, ctrl: Controller) -> str:
-    if not (view.to_act == view.seat and view.phase == "answer") or ctrl.question_closed:
+def dialog_region(view: View, table: Session) -> str:
+    if not (view.to_act == view.seat and view.phase == "answer") or table.question_closed:
         return ""
-    partner = view.seats[view.turn].name
+    partner = table.seating.name(view.turn, view.rules.players)
     return (
         '<div class="ask" role="dialog" aria-modal="true" aria-labelledby="ask-title" aria-describedby="ask-text">'
         f'<h2 id="ask-title">{esc(partner)} asks: “May I go out?”</h2>'

@@ -35,9 +35,11 @@ def count(n: int, what: str) -> str:
     return wording.count(n, what, limit=7)
 
 
-def who(seat: int, human: int, players: int = 4) -> str:
-    """'You' for the human, else the seat's compass name."""
-    return "You" if seat == human else seat_names(players)[seat]
+def who(seat: int, human: int, players: int = 4, names: Sequence[str] | None = None) -> str:
+    """'You' for the human, else the seat's name (its person's, when ``names`` are given, else its compass name)."""
+    if seat == human:
+        return "You"
+    return names[seat] if names is not None and 0 <= seat < len(names) else seat_names(players)[seat]
 
 
 def labels(cards: Sequence[int]) -> str:
@@ -49,15 +51,16 @@ def rank_words(game: Game, rank: int) -> str:
     return C.rank_name(rank, game.rules.deck == "rook", plural=True)
 
 
-def describe_entry(game: Game, entry: Event, human: int) -> str | None:
-    """One public log entry as a sentence, or None for entries not worth a line."""
+def describe_entry(game: Game, entry: Event, human: int, names: Sequence[str] | None = None) -> str | None:
+    """One public log entry as a sentence, or None for entries not worth a line (``human`` is 'You';
+    ``names``, when given, name the seats)."""
     if entry.seat is None:
         match entry:
             case Upcard(card=card):
                 return f"The pile starts with the {C.name(card)}."
         return None
     seat = entry.seat
-    name = who(seat, human, game.n)
+    name = who(seat, human, game.n, names)
     team = game.teams[game.team_of(seat)]
     match entry:
         case StockOut():

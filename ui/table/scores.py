@@ -10,6 +10,7 @@ from engine.wording import join
 from ui import sides
 from ui.challenge.model import Record
 from ui.challenge.screen import challenge_section
+from ui.sides import SOUTH
 from ui.widgets import button, card_row, esc
 
 
@@ -29,36 +30,62 @@ def _score_table(title: str, team: TeamScore, total: int, name: str) -> str:
     )
 
 
-def _round_summary(game: Game, me: int) -> str:
+Names = list[str] | None
+"""In a game played together: every seat's name (a person's own, else the compass point); None otherwise."""
+
+
+def _side(game: Game, team: int, me: int, people: Names, title: bool = False) -> str:
+    """A side as the scores name it: 'Us', 'West' ('Your side'... with ``title``), or its people's names."""
+    if people is not None:
+        return join([people[s] for s in seats.team_seats(team, game.n)])
+    return sides.title(game.n, team, me) if title else sides.short(game.n, team, me)
+
+
+def _round_summary(game: Game, me: int, people: Names = None) -> str:
     result = game.results[-1]
-    names = seat_names(game.n)
+    names = people or seat_names(game.n)
     if result.went_out is None:
         how = "The stock ran out, so nobody went out."
-    elif result.went_out == me:
+    elif result.went_out == me and people is None:
         how = "You went out."
     else:
         how = f"{names[result.went_out]} went out."
     shown = sides.order(game.n, me)
     tables = "".join(
-        _score_table(sides.title(game.n, t, me), result.scores[t], game.totals[t], names[me]) for t in shown
+        _score_table(_side(game, t, me, people, title=True), result.scores[t], game.totals[t], names[me])
+        for t in shown
     )
     # The round at a glance, before each side's breakdown: "This round: Us +815 · Them +2,720".
-    glance = " · ".join(f"<b>{esc(sides.short(game.n, t, me))} {result.scores[t].total:+,}</b>" for t in shown)
+    glance = " · ".join(f"<b>{esc(_side(game, t, me, people))} {result.scores[t].total:+,}</b>" for t in shown)
     return f'<p>{esc(how)}</p><p class="glance">This round: {glance}</p><div class="scores">{tables}</div>'
 
 
-def round_over_panel(game: Game, me: int) -> str:
-    """The end of a round: how it ended and each side's score, seen from seat ``me``."""
+def round_over_panel(game: Game, me: int, people: Names = None) -> str:
+    """The end of a round: how it ended and each side's score, seen from seat ``me`` (by name in a game
+    played together)."""
     return (
         '<section class="panel round-over" aria-labelledby="round-title">'
         f'<h2 id="round-title">Round {game.round_index + 1} is over</h2>'
-        + _round_summary(game, me)
+        + _round_summary(game, me, people)
         + '<div class="row stay">'
         + button("next-round", "Next round", cls="primary")
         + button("show-hands", "Show all hands")
         + button("replay", "Replay this deal")
         + "</div></section>"
     )
+
+
+def _named_verdict(game: Game, people: list[str]) -> str:
+    """Who won the game, and by what, with every side named by its people."""
+    shown = sides.order(game.n, SOUTH)
+    totals, winner = game.totals, game.winner()
+    if winner is None:
+        best = max(totals)
+        tied = [_side(game, t, 0, people) for t in shown if totals[t] == best]
+        return f"A tie for the lead at {best:,}: {join(tied)}."
+    verb = "wins" if seats.individual(game.n) else "win"
+    others = " to ".join(f"{totals[t]:,}" for t in shown if t != winner)
+    return f"{_side(game, winner, 0, people)} {verb}, {totals[winner]:,} to {others}!"
 
 
 def _verdict(game: Game, me: int) -> str:
@@ -86,9 +113,9 @@ def _verdict(game: Game, me: int) -> str:
     return f"{_and(sides.members(game.n, winner))} win, {totals[winner]:,} to {others}."
 
 
-def game_over_panel(game: Game, me: int, challenge: Record | None) -> str:
+def game_over_panel(game: Game, me: int, challenge: Record | None, people: Names = None) -> str:
     """The end of the game: the verdict, every round, a challenge's comparison, the last round."""
-    verdict = _verdict(game, me)
+    verdict = _verdict(game, me) if people is None else _named_verdict(game, people)
     shown = sides.order(game.n, me)
     rows = []
     run = [0] * game.sides
@@ -99,7 +126,7 @@ def game_over_panel(game: Game, me: int, challenge: Record | None) -> str:
             for t in shown
         )
         rows.append(f'<tr><th scope="row"><span class="sr">Round </span>{result.round_index + 1}</th>{cells}</tr>')
-    heads = "".join(f'<th scope="col">{esc(sides.short(game.n, t, me))}</th>' for t in shown)
+    heads = "".join(f'<th scope="col">{esc(_side(game, t, me, people))}</th>' for t in shown)
     return (
         '<section class="panel game-over" aria-labelledby="over-title">'
         f'<h2 id="over-title">Game over: {esc(verdict)}</h2>'
@@ -108,7 +135,7 @@ def game_over_panel(game: Game, me: int, challenge: Record | None) -> str:
         f"<tbody>{''.join(rows)}</tbody></table>"
         + challenge_section(challenge)
         + "<h3>Last round</h3>"
-        + _round_summary(game, me)
+        + _round_summary(game, me, people)
         + '<div class="row stay">'
         + button("next-round", "New game", cls="primary")
         + button("challenge", "Challenge")

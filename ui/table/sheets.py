@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.app import App as Controller
+from ui.table.session import Session
 from ui.widgets import button, esc
 
 SHORTCUTS = (
@@ -24,18 +24,18 @@ SHORTCUTS = (
 # ----- panels over the table: the menu, the moves, the keyboard help -----------------
 
 
-def moves_list(ctrl: Controller) -> str:
-    if not ctrl.lines:
+def moves_list(table: Session) -> str:
+    if not table.recent.lines:
         return "<p>No moves yet this round.</p>"
     items = []
-    for line in reversed(ctrl.lines):
+    for line in reversed(table.recent.lines):
         why = ""
         if line.reason:
-            shown = ctrl.why == line.number
+            shown = table.recent.why == line.number
             expanded = f' aria-expanded="{str(shown).lower()}"'
             why = button("why", "Why?", arg=str(line.number), cls="small", extra=expanded)
             if shown:
-                why += f'<p class="reason">{esc(ctrl.why_text(line))}</p>'
+                why += f'<p class="reason">{esc(table.why_text(line))}</p>'
         items.append(f"<li><p>{esc(line.text)}</p>{why}</li>")
     return f'<ol class="moves">{"".join(items)}</ol>'
 
@@ -46,29 +46,31 @@ MENU_SCREENS = (
 )
 
 
-def menu_buttons(ctrl: Controller) -> str:
+def menu_buttons(screen: str) -> str:
     return (
         "".join(
-            button("screen", label, arg=arg, extra=' aria-current="page"' if ctrl.screen == arg else "")
+            button("screen", label, arg=arg, extra=' aria-current="page"' if screen == arg else "")
             for label, arg in MENU_SCREENS
         )
         + button("share", "Share")
     )
 
 
-def sheet_region(ctrl: Controller) -> str:
-    if ctrl.sheet is None:
+def sheet_region(sheet: str | None, screen: str, table: Session) -> str:
+    """The panel open over the screen (``sheet``: 'menu', 'moves', 'help' or None), on ``screen``."""
+    if sheet is None:
         return ""
-    if ctrl.sheet == "menu":
+    if sheet == "menu":
         title, body = "Menu", (
             '<div class="menu-list">'
-            + menu_buttons(ctrl)
+            + menu_buttons(screen)
+            + button("together", "Play together")
             + button("sheet", "Recent moves", arg="moves")
             + button("sheet", "Keyboard keys", arg="help")
             + "</div>"
         )
-    elif ctrl.sheet == "moves":
-        title, body = "Recent moves", moves_list(ctrl)
+    elif sheet == "moves":
+        title, body = "Recent moves", moves_list(table)
     else:
         keys = "".join(f"<li><kbd>{key}</kbd> {esc(what)}</li>" for key, _act, what in SHORTCUTS)
         title, body = "Keyboard keys", (

@@ -12,7 +12,7 @@ from engine.errors import RuleViolation
 from engine.serialize import replay
 from engine.stored_rules import rules_to_dict
 from engine.takeback import take_back
-from ui.table.narrate import advice, describe_action
+from ui.table.narrate import advice, describe_action, who
 from ui.table.staging import Staged, restage, selected_from_pile, stage, staged_pickup
 from ui.taps import Note, Taps, index_arg
 
@@ -172,7 +172,9 @@ def on_undo(app: App, arg: str) -> None:
     app.staged = []
     app.pile_selected = []
     app.hint_action = None
-    app.add_line(app.seat, "You took back this turn's melds.", "", "took back melds")
+    me, names = app.session.narrator()
+    text = f"{who(app.seat, me, app.game.n, names)} took back this turn's melds."
+    app.add_line(app.seat, text, "", "took back melds")
     app.note = Note("Your melds from this turn are back in your hand; what you drew stays drawn.")
     app.focus = "hand"
 
@@ -284,3 +286,10 @@ def register(taps: Taps[App]) -> None:
     taps.add("next-round", on_next_round)
     taps.add("replay", on_replay)
     taps.add("show-hands", on_show_hands)
+
+
+def acts() -> frozenset[str]:
+    """Every act this feature registers."""
+    table: Taps[App] = Taps()
+    register(table)
+    return table.acts()

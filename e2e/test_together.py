@@ -1,0 +1,105 @@
+"""Two people at one phone (issue 27): the seat chooser, the pass screen that hides every hand, a turn
+each, and a reload at the pass screen."""
+
+from __future__ import annotations
+
+import re
+
+from pages import Table
+from playwright.sync_api import Page
+
+PAINT_KEY = "handfoot-paint"
+CARD_NAME = re.compile(r", (an? |the )?\w+ of (hearts|spades|diamonds|clubs)$")
+
+
+def open_chooser(table: Table) -> None:
+    """Menu → Play together on a phone; on a wide screen (no Menu button) Rules → Play together."""
+    if table.page.get_by_role("button", name="Menu", exact=True).is_visible():
+        table.menu("Play together")
+    else:
+        table.open_rules().tap("Play together")
+
+
+def seat_two_people(table: Table) -> None:
+    """Play together: South is Anna, North is Bob, West and East computers."""
+    open_chooser(table)
+    page = table.page
+    page.get_by_role("heading", name="Who's playing").wait_for()
+    page.locator("#seat-kind-0").select_option("person")
+    page.locator("#seat-name-0").fill("  Anna ")
+    page.locator("#seat-kind-2").select_option("person")
+    page.locator("#seat-name-2").fill("Bob")
+    page.get_by_role("button", name="Start a game with these players").click()
+    table.wait_until_idle()
+
+
+def pass_screen_for(page: Page) -> str:
+    """Wait for the pass screen and return whose it is, checking that no card of any hand is in the page."""
+    heading = page.get_by_role("heading", name=re.compile(r"^Pass to "))
+    heading.wait_for()
+    assert page.locator('[data-act="card"], .hand, #r-hand, #r-staging').count() == 0
+    assert page.get_by_role("group", name="Your cards").count() == 0
+    snapshot = page.locator("body").aria_snapshot()
+    assert "Your cards" not in snapshot and "Your hand" not in snapshot
+    assert page.get_by_role("button", name=CARD_NAME).count() == 0
+    return heading.inner_text().removeprefix("Pass to ")
+
+
+def test_two_people_take_turns_with_a_reload_at_the_pass_screen(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open().wait_until_idle()
+    seat_two_people(table)
+    first = pass_screen_for(page)
+    assert first in ("Anna", "Bob")
+
+    table.reload().wait_until_idle()  # a reload at the pass screen comes back to it
+    assert pass_screen_for(page) == first
+    painted = page.evaluate(f"localStorage.getItem('{PAINT_KEY}')") or ""
+    assert "screen-pass" in painted and 'data-act=\\"card\\"' not in painted
+
+    page.get_by_role("button", name=f"I'm {first}: show my hand").click()
+    table.wait_until_idle()
+    assert len(table.hand()) >= 11
+    table.draw()
+    table.select_position(0).discard()
+    second = pass_screen_for(page)
+    assert second == ("Bob" if first == "Anna" else "Anna")
+    since = page.locator(".pass .moves li").all_inner_texts()
+    assert any(text.startswith(f"{first} discarded") for text in since)
+
+    page.get_by_role("button", name=f"I'm {second}: show my hand").click()
+    table.wait_until_idle()
+    assert len(table.hand()) >= 11
+    table.draw()
+    table.select_position(0).discard()
+    assert pass_screen_for(page) == first
+
+
+def test_axe_finds_nothing_on_the_seat_chooser_and_the_pass_screen(new_page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    from test_accessibility import audited, violations
+
+    page = audited(new_page)
+    table = Table(page, base_url).open().wait_until_idle()
+    open_chooser(table)
+    page.get_by_role("heading", name="Who's playing").wait_for()
+    assert violations(page) == [], "the seat chooser"
+    page.locator("#seat-kind-0").select_option("person")
+    page.locator("#seat-name-0").fill("Anna")
+    page.locator("#seat-kind-1").select_option("person")
+    page.locator("#seat-name-1").fill("Bob")
+    page.get_by_role("button", name="Start a game with these players").click()
+    table.wait_until_idle()
+    pass_screen_for(page)
+    assert violations(page) == [], "the pass screen"
+
+
+def test_two_people_at_a_landscape_tablet(new_page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=False, is_mobile=False)
+    table = Table(page, base_url).open().wait_until_idle()
+    seat_two_people(table)
+    first = pass_screen_for(page)
+    page.get_by_role("button", name=f"I'm {first}: show my hand").click()
+    table.wait_until_idle()
+    table.draw()
+    table.select_position(0).discard()
+    assert pass_screen_for(page) == ("Bob" if first == "Anna" else "Anna")
+    assert not table.scrolls_sideways()

@@ -1,0 +1,111 @@
+"""Who sits where: the seats people play (each with a name) and the computers' seats.
+
+Pure Python.  A ``Seating`` is stored with the saved game (``ui.saves``) and read back strictly
+(``read``): a save without one is an old save, one person at South and computers elsewhere.  Names
+are the players' own typing: ``clean_name`` keeps them to one line of visible text (no control,
+format, bidi-override or zero-width characters) of at most ``MAX_NAME`` characters, and the pages
+escape them like any other text.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from engine.state import seat_names
+from ui.sides import SOUTH
+
+MAX_NAME = 24
+"""The longest name kept, in characters."""
+MAX_TYPED = 200
+"""Longer typing than this is refused before it is looked at."""
+DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Unicode categories left out of a name: controls, format characters (zero-width, bidi marks and
+overrides, the byte-order mark), surrogates, private-use and unassigned code points, line breaks."""
+
+
+def clean_name(text: Any) -> str:
+    """A typed name as the app keeps it: invisible and control characters out, spaces collapsed,
+    trimmed, at most ``MAX_NAME`` characters ('' for anything that is not text)."""
+    if not isinstance(text, str) or len(text) > MAX_TYPED:
+        return ""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", text)
+        if ch.isspace() or unicodedata.category(ch) not in DROPPED_CATEGORIES
+    )
+    return " ".join(kept.split())[:MAX_NAME].strip()
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The people at the table as (seat, name) pairs in seat order; computer players take the other seats."""
+
+    people: tuple[tuple[int, str], ...] = ((SOUTH, ""),)
+
+    @property
+    def humans(self) -> frozenset[int]:
+        return frozenset(seat for seat, _name in self.people)
+
+    @property
+    def together(self) -> bool:
+        """More than one person plays: the device is passed between them."""
+        return len(self.people) > 1
+
+    def name(self, seat: int, players: int) -> str:
+        """What the table calls ``seat``: its person's name, else the seat's compass name."""
+        for person, name in self.people:
+            if person == seat and name:
+                return name
+        return seat_names(players)[seat]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"people": [[seat, name] for seat, name in self.people]}
+
+
+ALONE = Seating()
+"""One person at South, computers elsewhere: the default, and what a save without a seating means."""
+
+
+def seating_problem(people: list[tuple[int, str]], players: int) -> str:
+    """Why these people can't sit down together ('' when they can): a sentence for the player."""
+    if not people:
+        return "At least one seat needs a person."
+    if any(not (0 <= seat < players) for seat, _name in people):
+        return "A seat is not at this table."
+    if len({seat for seat, _name in people}) != len(people):
+        return "A seat can hold one person."
+    if len(people) > 1:
+        if any(not name for _seat, name in people):
+            return "Give every person a name, so the app can say whose turn it is."
+        folded = [name.casefold() for _seat, name in people]
+        if len(set(folded)) != len(folded):
+            return "Two people can't have the same name: add an initial to one."
+    return ""
+
+
+def make(people: list[tuple[int, str]], players: int) -> Seating | str:
+    """A seating from typed names (cleaned here), or the sentence saying what is wrong."""
+    cleaned = sorted((seat, clean_name(name)) for seat, name in people)
+    problem = seating_problem(cleaned, players)
+    return problem if problem else Seating(tuple(cleaned))
+
+
+def read(data: Any, players: int) -> Seating | None:
+    """The seating stored with a save: ``ALONE`` when there is none (an old save), None when it is damaged."""
+    if data is None:
+        return ALONE
+    if not isinstance(data, dict) or set(data) != {"people"} or not isinstance(data["people"], list):
+        return None
+    people: list[tuple[int, str]] = []
+    for item in data["people"][: players + 1]:
+        if not (isinstance(item, list) and len(item) == 2):
+            return None
+        seat, name = item
+        if type(seat) is not int or not isinstance(name, str) or clean_name(name) != name:
+            return None
+        people.append((seat, name))
+    if len(data["people"]) > players or seating_problem(people, players) or people != sorted(people):
+        return None
+    return Seating(tuple(people))

@@ -1,0 +1,49 @@
+"""The screen that hands the device on when several people play at one table ("Pass to Anna").
+
+Pure Python.  While it shows, the page holds no hand, knee, foot or staged meld of anyone's: only
+the public table (scores, and what happened since the person's last turn, as the moves were
+narrated) and one button for the person taking the device.
+"""
+
+from __future__ import annotations
+
+from engine.events import Event
+from engine.state import Game
+from ui.table.narrate import describe_entry
+from ui.widgets import button, esc
+
+MAX_SINCE = 12
+"""The most lines "since your last turn" lists (the latest ones)."""
+
+
+def since_last_turn(game: Game, seat: int, names: list[str]) -> list[str]:
+    """What the others did this round since ``seat`` last moved (the whole round if it hasn't), in words."""
+    log = game.log
+    last = max((i for i, e in enumerate(log) if e.seat == seat), default=-1)
+    entries: list[Event] = log[last + 1 :]
+    texts = [t for t in (describe_entry(game, e, -1, names) for e in entries) if t]
+    return texts[-MAX_SINCE:]
+
+
+def pass_panel(game: Game, seat: int, names: list[str]) -> str:
+    """The full-screen "Pass to <name>" panel for ``seat``, with the question if a partner asked it."""
+    name = names[seat]
+    asked = ""
+    if game.phase == "answer" and game.to_act == seat:
+        asked = f'<p class="pass-ask"><b>{esc(names[game.turn])} asks you: “May I go out?”</b></p>'
+    lines = since_last_turn(game, seat, names)
+    since = (
+        "<h3>Since your last turn</h3><ol class=\"moves\">"
+        + "".join(f"<li><p>{esc(t)}</p></li>" for t in lines)
+        + "</ol>"
+        if lines else ""
+    )
+    return (
+        '<section class="panel pass" aria-labelledby="pass-title">'
+        f'<h2 id="pass-title">Pass to {esc(name)}</h2>'
+        f"<p>Every hand is hidden. Give the device to {esc(name)}; only {esc(name)} should look once it opens.</p>"
+        + asked
+        + button("take-device", f"I'm {esc(name)}: show my hand", cls="primary")
+        + since
+        + "</section>"
+    )

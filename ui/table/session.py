@@ -1,0 +1,359 @@
+"""The game on the table: a session for any set of people's seats, shown from one of them.
+
+Pure Python.  A ``Session`` holds the game, the computer players of the other seats, the seats
+people play (``humans``) and the seat shown (``seat``: whose hand, selection and taps these are), the
+selection and the staged first melds, the recent moves and the computers' fresh marks, this turn's
+start (for Undo), and the save.  It knows nothing of screens, settings or stored records: the app
+holds it and hands it to the table's view (``ui/table/board.py``, ``dock.py``, ``sheets.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.actions import Action, Answer, Discard, Draw, EndTurn, PickUp
+from engine.checks import pile_under
+from engine.errors import RuleViolation
+from engine.melds import meld_value
+from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
+from engine.serialize import to_dict
+from engine.state import Game
+from engine.takeback import takeback_problem
+from engine.views import View, view_for
+from ui import saves
+from ui.seating.model import ALONE, Seating
+from ui.sides import SOUTH
+from ui.table.moves import Line
+from ui.table.narrate import describe_entry, short_entry, who
+from ui.table.recent import Recent
+from ui.table.staging import Staged
+
+if TYPE_CHECKING:
+    from engine.bots import Bot
+
+
+def _nothing() -> None:
+    """The default ``on_move``: a session on its own has nobody to tell."""
+
+
+class Session:
+    """One game on the table, for the people in ``humans``, shown from ``seat``."""
+
+    def __init__(
+        self,
+        game: Game,
+        level: Callable[[], str],
+        *,
+        humans: frozenset[int] = frozenset({SOUTH}),
+        seat: int = SOUTH,
+        on_move: Callable[[], None] = _nothing,
+        seating: Seating | None = None,
+    ) -> None:
+        seating = seating or Seating(tuple((s, "") for s in sorted(humans)))
+        if seat not in seating.humans:
+            raise ValueError(f"the seat shown ({seat}) must be one of the people's seats {sorted(seating.humans)}")
+        self.seating = seating  # who sits where: the people (with their names); computers take the other seats
+        self.humans = seating.humans  # the seats people play
+        self.before = seating  # who sat where in the game this one replaced (``seating_for``)
+        self.seat = seat  # the seat the table is shown from (whose hand, selection and taps these are)
+        self.passing: int | None = None  # the person the device is to be passed to: until they take it, no hand shows
+        self.level = level  # the computer players' level in this game (asked when a bot is made)
+        self.on_move = on_move  # called after every move applied (the app counts finished games there)
+        self.game = game
+        self.bots: dict[int, Bot] = {}
+        self.selected: list[int] = []
+        self.staged: list[Staged] = []
+        self.pile_selected: list[int] = []  # positions in pile_preview() selected for a staged meld
+        self.recent = Recent()  # the recent moves in words, the open "Why?", the computers' fresh marks
+        self.expanded: set[int] = set()  # the teams whose melds are shown card by card
+        self.question_closed = False  # the partner's question was put aside with Escape
+        self.hint_action: Action | None = None  # the hinted move, for "Play it"
+        self.turn_start: Game | None = None  # the game right after the shown seat's draw this turn (for Undo)
+        self.undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
+        self.dirty = False  # the game changed since it was last saved
+        self.save_seq = 0  # the number of the last save (see ui.saves)
+        self.engine_problems: list[str] = []
+
+    # ----- the game ------------------------------------------------------------------
+
+    def set_game(self, game: Game) -> None:
+        """Put ``game`` on the table with nothing selected, staged or highlighted."""
+        self.before = self.seating
+        self.game = game
+        if any(seat >= game.n for seat in self.humans):  # a smaller table: one person again, at South
+            self.seating, self.humans, self.seat = ALONE, ALONE.humans, SOUTH
+        self.forget_bots()
+        self.selected = []
+        self.staged = []
+        self.pile_selected = []
+        self.recent.clear()
+        self.expanded = set()
+        self.question_closed = False
+        self.hint_action = None
+        self.turn_start = None
+        self.undo_known = None
+        self.passing = None
+        self.check_pass(fresh=True)
+
+    def seat_people(self, seating: Seating, shown: int | None = None) -> None:
+        """Seat these people (the game on the table goes on); the table is shown from ``shown``, else
+        from the first of them, and in a game played together the device goes to whoever is to act."""
+        self.before = self.seating
+        self.seating, self.humans = seating, seating.humans
+        self.seat = shown if shown in seating.humans else seating.people[0][0]
+        self.bots = {s: b for s, b in self.bots.items() if s not in self.humans}
+        self.passing = None
+        self.check_pass(fresh=True)
+
+    # ----- passing the device (several people at one table) -----------------------------
+
+    def names(self) -> list[str]:
+        """Every seat's name: its person's, else its compass name."""
+        return [self.seating.name(s, self.game.n) for s in range(self.game.n)]
+
+    def check_pass(self, fresh: bool = False) -> None:
+        """In a game played together, ask for the device to go to the person now to act when it is not the
+        one shown (``fresh``: a game just put on the table goes to its first person even then)."""
+        seat = self.game.to_act
+        if not self.seating.together or seat is None or seat not in self.humans:
+            return
+        if seat != self.seat or fresh:
+            self.passing = seat
+
+    def take_device(self) -> None:
+        """The person the device was passed to has it: the table is shown from their seat."""
+        if self.passing is None:
+            return
+        self.seat, self.passing = self.passing, None
+        self.selected, self.staged, self.pile_selected = [], [], []
+        self.hint_action, self.recent.why, self.question_closed = None, None, False
+
+    def narrator(self) -> tuple[int, list[str] | None]:
+        """(the seat told as 'You', the seats' names) for the moves in words: in a game played together
+        nobody is 'You' (the device changes hands) and the people go by their names."""
+        return (-1, self.names()) if self.seating.together else (self.seat, None)
+
+    def resumed(self, seq: int = 0) -> None:
+        """A saved game was just put back on the table: lines count from one, saves after ``seq``."""
+        self.recent.restart()
+        self.save_seq = max(self.save_seq, seq)
+
+    def forget_bots(self) -> None:
+        """Forget the computer players: each is made when its seat first acts (``bot``)."""
+        self.bots = {}
+
+    def bot(self, seat: int) -> Bot:
+        """The computer player in ``seat``, made on first use from the level and the deal number.
+
+        Made late, so the computer players' code is imported only when the table is already up
+        (``ui/main.py`` calls ``load_players`` once the page is ready); a bot made late decides
+        exactly as one made at the deal, since it is seeded from (deal, seat, level) alone.
+        """
+        if seat not in self.bots:
+            from engine.bots import make_bot
+
+            self.bots[seat] = make_bot(self.level(), seat, self.game.deal_number)
+        return self.bots[seat]
+
+    def save_data(self) -> str:
+        """The saved game as JSON text."""
+        return json.dumps(to_dict(self.game), separators=(",", ":"))
+
+    def next_save(self) -> str:
+        """Take the save of the game as it is now (numbered one after the last) and clear ``dirty``."""
+        self.save_seq += 1
+        self.dirty = False
+        shown = self.passing if self.passing is not None else self.seat
+        return saves.dump(self.game, self.save_seq, self.seating, shown)
+
+    def seating_for(self, game: Game) -> Seating:
+        """Who sat where in ``game``: the game on the table, or the one it just replaced."""
+        return self.seating if game is self.game else self.before
+
+    # ----- what the table shows ------------------------------------------------------
+
+    def view(self) -> View:
+        """What the seat shown may see now."""
+        return view_for(self.game, self.seat)
+
+    def shown_hand(self) -> list[int]:
+        """The shown seat's hand without the staged cards, sorted, wild cards last."""
+        left = list(self.view().hand)
+        for staged in self.staged:
+            for c in staged.hand_cards():
+                left.remove(c)
+        return left
+
+    def pile_preview(self) -> list[int]:
+        """The cards under the pile's top that the shown seat could meld with a pickup now, toward the first meld.
+
+        Empty unless the rules count them (000, ``pickup_minimum="with_pile"``), that seat is to draw, the
+        side has not melded and it holds what takes the pile (``engine.checks.pile_under``)."""
+        game = self.game
+        if not self.human_to_act() or game.phase != "draw" or game.rules.pickup == "none" or self.pickup_problem():
+            return []
+        return pile_under(game.rules, game.pile, game.teams[game.team_of(self.seat)].opened)
+
+    def pile_free(self) -> list[int]:
+        """Positions in ``pile_preview()`` not yet in a staged meld."""
+        used = {i for s in self.staged for i in s.pile}
+        return [i for i in range(len(self.pile_preview())) if i not in used]
+
+    def selected_cards(self) -> list[int]:
+        hand = self.shown_hand()
+        return [hand[i] for i in self.selected if 0 <= i < len(hand)]
+
+    def positions(self, cards: tuple[int, ...]) -> list[int]:
+        """The positions in the shown hand of these cards (for selecting a hint's cards)."""
+        need = Counter(cards)
+        out = []
+        for i, c in enumerate(self.shown_hand()):
+            if need[c] > 0:
+                need[c] -= 1
+                out.append(i)
+        return out
+
+    def human_to_act(self) -> bool:
+        return self.game.to_act == self.seat and self.passing is None
+
+    def bot_to_act(self) -> bool:
+        """True when a computer player has a decision to make."""
+        seat = self.game.to_act
+        return seat is not None and seat not in self.humans
+
+    def meldable(self) -> set[int]:
+        """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining)."""
+        if not self.human_to_act():
+            return set()
+        return outline_cards(self.game, self.seat)
+
+    def pickup_problem(self) -> str:
+        """Why the shown seat can't take the pile this turn (the pile itself, or no pair for it), or ''."""
+        if not self.human_to_act() or self.game.phase != "draw":
+            return ""
+        err = pickup_blocked(self.game)
+        return str(err) if err is not None else ""
+
+    def targets(self) -> set[int]:
+        """Indices of the team's melds the selected cards could go on now."""
+        cards = tuple(self.selected_cards())
+        if not cards or not self.human_to_act() or self.game.phase != "play":
+            return set()
+        return set(meld_targets(self.game, cards))
+
+    def can_end_turn(self) -> bool:
+        """True when the shown seat may end the turn without a discard (after some pickups, or stranded)."""
+        return self.human_to_act() and self.game.is_legal(EndTurn())
+
+    def can_undo(self) -> bool:
+        """True when the shown seat may take back this turn's melds now (``engine.takeback``; worked out once a
+        move)."""
+        if not self.human_to_act() or self.game.phase != "play":
+            return False
+        key = (self.game.round_index, len(self.game.history))
+        if self.undo_known is None or self.undo_known[:2] != key:
+            self.undo_known = (*key, takeback_problem(self.game, self.turn_start) is None)
+        return self.undo_known[2]
+
+    def staged_total(self) -> int:
+        return meld_value(self.game.rules, [c for s in self.staged for c in s.cards])
+
+    def value(self, cards: tuple[int, ...]) -> int:
+        """The cards' points under the game's rules."""
+        return meld_value(self.game.rules, cards)
+
+    def minimum(self) -> int:
+        return self.game.minimum(self.game.team_of(self.seat))
+
+    def waiting_text(self) -> str:
+        seat = self.game.to_act
+        if seat is None:
+            return "The round is over."
+        me, names = self.narrator()
+        return f"Wait for your turn: {who(seat, me, self.game.n, names)} is playing."
+
+    # ----- moves ---------------------------------------------------------------------
+
+    def play(self, action: Action) -> str:
+        """Apply the shown seat's action: '' once done, else the sentence saying why not (nothing changed)."""
+        if self.passing is not None:
+            return f"Pass the device to {self.names()[self.passing]} first."
+        if not self.human_to_act():
+            return self.waiting_text()
+        try:
+            self.apply_action(action, self.seat)
+        except RuleViolation as err:
+            return str(err)
+        if isinstance(action, (Draw, PickUp)):
+            self.turn_start = self.game.copy()
+        self.selected = []
+        self.staged = []
+        self.pile_selected = []
+        self.hint_action = None
+        self.question_closed = False
+        return ""
+
+    def bot_step(self) -> Line | None:
+        """Let the computer player whose turn it is make one decision."""
+        seat = self.game.to_act
+        if seat is None or seat in self.humans:
+            return None
+        view = view_for(self.game, seat)
+        bot = self.bot(seat)
+        decision = bot.answer(view) if self.game.phase == "answer" else bot.decide(view)
+        action, reason, full = decision.action, decision.public_reason, decision.reason
+        if self.game.check(action) is not None:
+            # A computer player chose an illegal move (an engine bug): fall back to a legal one.
+            err = self.game.check(action)
+            self.engine_problems.append(f"{bot.level} bot seat {seat}: {action!r}: {err}")
+            action = self._fallback()
+            reason = full = "It played a safe move."
+        return self.apply_action(action, seat, reason, full)
+
+    def _fallback(self) -> Action:
+        actions = legal_actions(self.game)
+        for kind in (Answer, Draw, Discard, EndTurn):
+            for action in actions:
+                if isinstance(action, kind):
+                    return action
+        return actions[0]
+
+    def apply_action(self, action: Action, seat: int, reason: str = "", full: str = "") -> Line | None:
+        """Apply a move; a computer's carries its reason (``reason`` the public one, ``full`` the whole)."""
+        before_round = self.game.round_index
+        before = len(self.game.log)
+        sizes = [[len(m.cards) for m in t.melds] for t in self.game.teams]
+        reds = [len(t.red_threes) for t in self.game.teams]
+        pile = len(self.game.pile)
+        self.game.apply(action)
+        self.dirty = True
+        self.on_move()
+        self.check_pass(fresh=self.game.round_index != before_round)
+        if self.game.round_index != before_round:
+            return None
+        if seat not in self.humans:
+            self.recent.mark_fresh(self.game, sizes, reds, pile, isinstance(action, Discard))
+        entries = self.game.log[before:]
+        me, names = self.narrator()
+        texts = [t for t in (describe_entry(self.game, e, me, names) for e in entries) if t]
+        if not texts:
+            return None
+        shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
+        return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full)
+
+    # ----- the recent moves ----------------------------------------------------------
+
+    def why_text(self, line: Line) -> str:
+        """A line's "Why?" as the table may show it now: naming no hidden card while the round is live."""
+        return line.why(self.game.phase not in ("round_over", "game_over"))
+
+    def lines_data(self) -> str:
+        """The recent moves as JSON text, tied to this game's deal and move count (kept with the save)."""
+        return self.recent.data(self.game)
+
+    def restore_lines(self, text: str | None) -> bool:
+        """Bring back the recent moves saved with ``lines_data`` if they belong to the game on screen."""
+        return self.recent.restore(text, self.game)

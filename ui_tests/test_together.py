@@ -1,0 +1,350 @@
+"""Playing together on one device (issue 27): people in any seats, the device passed between them."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from itertools import pairwise
+
+from engine.actions import AskGoOut
+from ui import saves
+from ui.app import App
+from ui.render import page, start_picture
+from ui.seating.model import ALONE, MAX_NAME, Seating, clean_name, make, read
+from ui.settings.model import Settings
+
+
+def seated(people: list[tuple[int, str]], preset: str = "classic", seed: int = 7, **house: str) -> App:
+    settings = Settings().with_change("preset", preset)
+    for key, value in house.items():
+        settings = settings.with_change("house:" + key, value)
+    app = App(settings, random.Random(seed))
+    assert app.sit_down(people), app.note
+    return app
+
+
+def hidden_everywhere(app: App, html: str) -> None:
+    """The pass screen: no hand, knee, foot or staged meld of anyone in the page."""
+    assert 'class="screen screen-pass"' in html
+    assert 'data-act="card"' not in html
+    assert 'id="r-hand"' not in html and "Your cards" not in html and 'id="r-staging"' not in html
+    assert 'data-act="take-device"' in html
+
+
+def play_person(app: App) -> None:
+    """The person holding the device plays a simple turn: draw, then discard the first card."""
+    if app.game.phase == "answer":
+        app.handle("answer", "yes")
+    elif app.game.phase == "draw":
+        app.handle("draw")
+    else:
+        app.handle("card", "0")
+        app.handle("discard")
+        if app.human_to_act() and app.game.phase == "play":
+            app.handle("end-turn")
+
+
+def run(app: App, steps: int, on_pass: list[int]) -> None:
+    """Play ``steps`` decisions: computers by themselves, people after taking the device."""
+    for _ in range(steps):
+        if app.game.phase in ("round_over", "game_over"):
+            return
+        if app.passing is not None:
+            hidden_everywhere(app, page(app))
+            on_pass.append(app.passing)
+            app.handle("take-device")
+            assert app.passing is None and app.seat == on_pass[-1]
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            assert app.game.to_act == app.seat
+            play_person(app)
+
+
+def test_two_partners_at_south_and_north_get_the_device_in_turn() -> None:
+    app = seated([(0, "Anna"), (2, "Bob")])
+    assert app.humans == frozenset({0, 2})
+    passes: list[int] = []
+    run(app, 200, passes)
+    assert passes[:4] in ([0, 2, 0, 2], [2, 0, 2, 0])
+    assert all(a != b for a, b in pairwise(passes))  # never passed to the one holding it
+    assert not any(line.text.startswith("You ") for line in app.lines)  # the people go by their names
+    assert any(line.text.startswith(("Anna ", "Bob ")) for line in app.lines)
+
+
+def test_two_people_on_opposite_sides_pass_after_every_turn_and_see_only_their_own_hand() -> None:
+    app = seated([(0, "Anna"), (1, "Bob")], seed=11)
+    passes: list[int] = []
+    for _ in range(60):
+        if app.passing is not None:
+            seat = app.passing
+            app.handle("take-device")
+            passes.append(seat)
+            shown = app.view()
+            assert sorted(shown.hand) == sorted(app.game.players[seat].hand)
+            html = page(app)
+            assert "Your cards" in html
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            play_person(app)
+        if app.game.phase in ("round_over", "game_over"):
+            break
+    assert {0, 1} <= set(passes)
+    assert all(a != b for a, b in pairwise(passes))
+
+
+def test_the_pass_screen_says_what_happened_since_the_persons_last_turn() -> None:
+    app = seated([(0, "Anna"), (2, "Bob")], seed=3)
+    run_until = 0
+    while app.passing is None or app.passing != 2 or run_until < 1:
+        if app.passing is not None:
+            run_until += app.passing == 2
+            if app.passing == 2 and run_until >= 1 and len(app.game.log) > 4:
+                break
+            app.handle("take-device")
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            play_person(app)
+    html = page(app)
+    assert "Pass to Bob" in html and "Since your last turn" in html
+    since = re.findall(r"<li><p>([^<]*)</p></li>", html)
+    assert any(text.startswith("Anna ") for text in since)  # Anna's turn is among them
+    assert not any(text.startswith("Bob ") for text in since)  # nothing of Bob's own
+
+
+def test_no_taps_play_while_the_device_is_passed() -> None:
+    app = seated([(0, "Anna"), (3, "Cleo")])
+    while app.passing is None:
+        if app.bot_to_act():
+            app.bot_step()
+        else:
+            play_person(app)
+    moves = len(app.game.history)
+    for act, arg in (("draw", ""), ("card", "0"), ("hint", ""), ("pickup", ""), ("discard", "")):
+        app.handle(act, arg)
+    assert len(app.game.history) == moves and app.hint_action is None and not app.selected
+
+
+def test_a_hint_uses_only_the_cards_of_the_person_holding_the_device() -> None:
+    app = seated([(0, "Anna"), (2, "Bob")], seed=5)
+    hinted = 0
+    for _ in range(150):
+        if app.game.phase in ("round_over", "game_over"):
+            break
+        if app.passing is not None:
+            app.handle("take-device")
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            own = list(app.game.players[app.seat].hand)
+            app.handle("hint")
+            assert app.note is not None and app.note.kind == "hint"
+            for staged in app.staged:
+                for c in staged.hand_cards():
+                    own.remove(c)  # each staged card is one of the holder's own
+            picked = app.selected_cards()
+            assert all(c in app.game.players[app.seat].hand for c in picked)
+            hinted += 1
+            play_person(app)
+    assert hinted >= 4
+
+
+def test_may_i_go_out_passes_to_the_partner_and_back_with_the_answer() -> None:
+    for seed in range(40):
+        app = seated([(0, "Anna"), (2, "Bob")], seed=seed)
+        for _ in range(2000):
+            if app.game.phase in ("round_over", "game_over"):
+                break
+            if app.passing is not None:
+                app.handle("take-device")
+            elif app.bot_to_act():
+                app.bot_step()
+            elif app.game.phase == "play" and app.game.to_act == app.seat:
+                app.handle("hint")
+                if not isinstance(app.hint_action, AskGoOut):
+                    moves = len(app.game.history)
+                    app.handle("play-hint")
+                    if len(app.game.history) == moves:
+                        play_person(app)
+                    continue
+                asker = app.seat
+                app.handle("ask")
+                partner = 2 - asker
+                assert app.passing == partner and app.game.phase == "answer"
+                html = page(app)
+                hidden_everywhere(app, html)
+                assert f"{'Anna' if asker == 0 else 'Bob'} asks you: “May I go out?”" in html
+                app.handle("take-device")
+                assert app.seat == partner and 'role="dialog"' in page(app)
+                app.handle("answer", "no")
+                assert app.passing == asker and app.game.to_act == asker
+                html = page(app)
+                hidden_everywhere(app, html)
+                assert "said no" in html or "answered no" in html
+                return
+            else:
+                play_person(app)
+    raise AssertionError("nobody got to ask in 40 deals")
+
+
+def test_a_reload_resumes_at_the_pass_screen_of_whoever_is_to_act() -> None:
+    app = seated([(0, "Anna"), (2, "Bob")], seed=9)
+    while app.passing is not None or app.bot_to_act() or app.game.phase != "play":
+        if app.passing is not None:
+            app.handle("take-device")
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            play_person(app)
+    holder = app.seat
+    text = app.next_save()  # mid-turn, Anna or Bob holding the device with a hand showing
+    choice = saves.choose(text, text)
+    assert choice.chosen is not None and choice.chosen.seating == app.seating
+    again = App(Settings())
+    again.resume_game(choice.chosen.game, choice.seq, choice.chosen.seating, choice.chosen.shown)
+    assert again.humans == frozenset({0, 2}) and again.passing == holder
+    html = page(again)
+    hidden_everywhere(again, html)
+    assert f"Pass to {'Anna' if holder == 0 else 'Bob'}" in html
+    # and the picture kept for the next start's first paint is that pass screen, not the hand
+    picture = start_picture(app, "table", {"r-hand": "HAND"})
+    assert "HAND" not in picture and "screen-pass" in picture
+
+
+def test_an_old_save_loads_as_one_person_and_computers() -> None:
+    app = App(Settings(), random.Random(1))
+    app.handle("draw")
+    text = app.next_save()
+    assert "seating" not in json.loads(text)
+    copy = saves.read(saves.PRIMARY, text)
+    assert copy.ok and copy.seating == ALONE and copy.shown == 0
+    again = seated([(0, "Anna"), (2, "Bob")])
+    again.resume_game(copy.game, 0, copy.seating, copy.shown)  # type: ignore[arg-type]
+    assert again.humans == frozenset({0}) and again.passing is None and "Your cards" in page(again)
+
+
+def test_a_damaged_seating_is_a_damaged_save_never_a_crash() -> None:
+    app = seated([(0, "Anna"), (2, "Bob")])
+    good = json.loads(app.next_save())
+    for seating in ([[0, "Anna"]], {"people": [[0, "Anna"], [0, "Bob"]]}, {"people": [[0, "Anna"], [9, "Bob"]]},
+                    {"people": [[0, "<b>"], [2, "Bob"]], "x": 1}, {"people": [[0, "A\u202e"], [2, "Bob"]]},
+                    {"people": [[2, "Bob"], [0, "Anna"]]}, {"people": [[True, "Anna"], [2, "Bob"]]},
+                    {"people": [[0, "Anna"], [2, "anna"]]}, {"people": "x" * 100}, None):
+        data = dict(good, seating=seating)
+        copy = saves.read(saves.PRIMARY, json.dumps(data))
+        assert not copy.ok and copy.problem == saves.DAMAGED_SEATING, seating
+    for shown in (1, "0", None, 2.0):
+        copy = saves.read(saves.PRIMARY, json.dumps(dict(good, shown=shown)))
+        assert not copy.ok, shown
+
+
+def test_names_are_trimmed_cut_and_made_harmless() -> None:
+    assert clean_name("  Anna   Maria ") == "Anna Maria"
+    assert clean_name("Ann\u200ba\u202e\u2066") == "Anna"  # zero-width and bidi controls out
+    assert clean_name("Bob\n\tSmith\x00") == "Bob Smith"
+    assert len(clean_name("x" * 60)) == MAX_NAME
+    assert clean_name(None) == "" and clean_name(["Anna"]) == ""
+    assert clean_name("Zoë 李") == "Zoë 李"
+
+
+def test_hostile_names_show_as_text_and_empty_or_shared_names_get_a_sentence() -> None:
+    app = App(Settings(), random.Random(2))
+    assert not app.sit_down([(0, "Anna"), (2, "   \u200b")])
+    assert app.note is not None and app.note.kind == "error" and "name" in app.note.text
+    assert not app.sit_down([(0, "Anna"), (2, " anna ")])
+    assert app.note is not None and "same name" in app.note.text
+    assert app.humans == frozenset({0})  # nothing changed
+    assert app.sit_down([(0, '<img src=x onerror="alert(1)">'), (2, "\u202eBob")])
+    html = page(app)
+    assert "<img" not in html and "&lt;img" in html and "\u202e" not in html
+    assert isinstance(make([(0, "x")], 4), Seating)
+    assert read({"people": [[0, "Anna"], [2, "Bob"]]}, 4) == Seating(((0, "Anna"), (2, "Bob")))
+
+
+def test_one_person_and_computers_stays_as_before() -> None:
+    app = App(Settings(), random.Random(4))
+    assert app.seating == ALONE and app.passing is None
+    assert app.sit_down([(0, "")])  # one person needs no name
+    assert app.passing is None and "Your cards" in page(app)
+    assert app.lines == [] or all(not line.text.startswith("South ") for line in app.lines)
+
+
+def test_three_people_each_on_their_own_in_hand_knee_and_foot() -> None:
+    app = seated([(0, "Anna"), (1, "Bob"), (2, "Cleo")], preset="hkf", players="3")
+    assert app.game.n == 3 and app.bot_to_act() is False
+    passes: list[int] = []
+    run(app, 120, passes)
+    assert set(passes) == {0, 1, 2}
+
+
+def test_a_game_played_together_is_kept_under_games_with_the_names() -> None:
+    from ui.games import model as games
+
+    app = seated([(0, "Anna"), (2, "Bob")])
+    text = games.record(app.game, app.next_save(), 1_000, ("Anna", "Bob"))
+    kept = games.read("kept-game-1", text)
+    assert kept is not None and kept.people == ("Anna", "Bob")
+    assert kept.summary().endswith("in progress · Anna and Bob")
+    resumed = saves.read(saves.PRIMARY, kept.save)
+    assert resumed.seating == app.seating
+    for people in (["<b>x</b>\u202e"], ["Anna", ""], "Anna", [1], ["a"] * 5):
+        assert games.read("kept-game-1", json.dumps(dict(json.loads(text), people=people))) is None
+    assert games.read("kept-game-2", games.record(app.game, app.next_save(), 1_000)).people == ()  # type: ignore[union-attr]
+
+
+def test_statistics_count_each_named_player() -> None:
+    from ui.stats import model as stats
+    from ui.stats.screen import stats_screen
+    from ui_tests.test_stats import finished
+
+    game = finished("classic", 11).game  # a whole game, South and North partners against West and East
+    people = [(0, "Anna"), (1, "Bob"), (2, "Cleo")]
+    summary = stats.summarize(game, "easy", 1_000, 0, people)
+    mine, theirs = game.totals[game.team_of(0)], game.totals[game.team_of(1)]
+    won = "won" if mine > theirs else "lost" if mine < theirs else "tie"
+    assert summary.people == (("Anna", won, mine), ("Bob", stats._result([theirs, mine]), theirs), ("Cleo", won, mine))
+    again = stats.load(stats.dump([summary]))
+    assert again == [summary]
+    counted = stats.compute(again).people
+    assert [p.name for p in counted] == ["Anna", "Bob", "Cleo"]
+    assert counted[0].played == 1 and counted[0].won == (won == "won")
+    assert counted[0].average_round == round(mine / len(game.results))
+    html = stats_screen(again)
+    assert "Players together on this device" in html and "Cleo" in html
+    for bad in ([["Anna", "won"]], [["A\u200bB", "won", 1]], [["Anna", "won", 1], ["anna", "won", 1]], "Anna",
+                [["Anna", "maybe", 1]], [["Anna", "won", 1.5]]):
+        data = json.loads(stats.dump([summary]))
+        data["games"][0]["people"] = bad
+        assert stats.load(json.dumps(data)) == [], bad
+    assert stats.summarize(game, "easy", 1_000).people == ()  # one person and computers: as before
+    assert "people" not in stats.summarize(game, "easy", 1_000).to_dict()
+
+
+def test_the_round_and_game_over_screens_name_the_people() -> None:
+    from ui.table.scores import game_over_panel, round_over_panel
+    from ui_tests.test_stats import finished
+
+    game = finished("classic", 11).game
+    names = ["Anna", "West", "Bob", "East"]
+    over = game_over_panel(game, 0, None, names)
+    assert "Anna and Bob" in over and "West and East" in over
+    assert "You" not in over.split("</h2>")[0]  # the verdict names the winners, nobody is 'you'
+    assert "Anna and Bob" in round_over_panel(game, 2, names)
+    assert "Anna and Bob" not in game_over_panel(game, 0, None)  # one person and computers: as before
+
+
+def test_a_smaller_table_or_a_challenge_seats_one_person_again() -> None:
+    app = seated([(0, "Anna"), (3, "Dan")])
+    app.change_setting("house:players", "3")
+    app.handle("new-game", "")
+    assert app.game.n == 3 and app.seating == ALONE and app.seat == 0 and "Your cards" in page(app)
+    together = seated([(0, "Anna"), (2, "Bob")])
+    try:
+        together.make_challenge(1)
+    except ValueError as err:
+        assert "Share the deal" in str(err)
+    else:
+        raise AssertionError("a game played together made a challenge")
