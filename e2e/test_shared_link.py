@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from pages import Table
 from playwright.sync_api import Page
 
-NEEDS_APP = pytest.mark.xfail(
-    strict=True,
-    reason="issue 29 item 3: ui/main.py boot and App.start_shared must call ui.share.open_link with the "
-    "first visit worked out before the game starts (outside this branch's files); remove this mark then",
-)
 
-
-@NEEDS_APP
 def test_a_links_first_visit_is_welcomed_and_plays_the_links_level(page: Page, base_url: str) -> None:
     table = Table(page, base_url).open_link("?rules=classic&deal=4417&level=hard")
     assert table.deal_number() == "4417"

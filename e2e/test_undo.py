@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from pages import Table
 from playwright.sync_api import Page
 
@@ -50,11 +49,6 @@ def test_undo_takes_back_a_new_meld(page: Page, base_url: str) -> None:
     assert table.hand() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 29 item 5: ui/browser/records.py keep_replaced must return '' when "
-    "ui.games.model.same_game(old, self.app.game) (outside this branch's files); remove this mark then",
-)
 def test_undo_leaves_one_entry_under_games(page: Page, base_url: str) -> None:
     """Undo gives the table a new copy of the same game: Games must not list the old one beside it."""
     saved = position_where(preset("classic"), range(1, 60), 4000, new_meld_after_draw)

@@ -55,8 +55,7 @@ if TYPE_CHECKING:
 
 SCREENS = ("table", "settings", "rules", "hands", "games", "pad", "watch", "stats", "players")
 WELCOME = (
-    "Welcome! You sit South; North is your partner against West and East. Meld three or more cards "
-    "of a rank, grow them into books of seven, then play on through your foot. Hint suggests a move; "
+    "Welcome! You sit South, partnered with North against West and East. Hint suggests a move; "
     "Menu, then Rules, explains the game."
 )
 """The note a player meets on the first visit, when the device holds nothing of the app's yet."""
@@ -192,12 +191,11 @@ class App:
         self.set_game(Game(rules or self.settings.rules(), number))
         self.dirty = True
 
-    def start_shared(self, request: ShareRequest) -> None:
-        """Start the deal a share link asked for, with its rules."""
-        from ui.settings.model import rules_for
+    def start_shared(self, request: ShareRequest, first_visit: bool = False) -> None:
+        """Start the deal a share link asked for, with its rules and computer level (ui/share.py)."""
+        from ui.share import open_link
 
-        self.new_game(request.deal, rules_for(request.preset, request.house))
-        self.note = Note(f"Deal {request.deal:,} with the {request.preset} rules, from a shared link.")
+        open_link(self, request, first_visit)
 
     def resume(self, data: Any) -> None:
         """Resume a saved game (JSON text or dict); raises LoadError and changes nothing if unreadable."""
@@ -270,7 +268,7 @@ class App:
         return not (self.game.history or self.kept or self.finished or self.kept_copies or self.pads.pads)
 
     def share_query(self) -> str:
-        return build_query(self.game.rules, self.game.deal_number)
+        return build_query(self.game.rules, self.game.deal_number, self.level())
 
     # ----- the table's moves and taps -------------------------------------------
 
@@ -378,6 +376,9 @@ class App:
 def on_screen(app: App, arg: str) -> None:
     """Go to another screen (the menu closes); "hands" only once the round is over."""
     app.sheet = None
+    if app.share_url:  # a link just made belongs to the screen it was made on
+        app.share_url = ""
+        app.note = None
     if arg in SCREENS and arg != "hands":
         app.screen = arg
         if arg == "rules":

@@ -76,7 +76,7 @@ def boot(app: App, stores: Stores, records: Records, listeners: Input, body: Any
     link = parse_query(str(window.location.search)) if dare is None else None
     if isinstance(link, ShareRequest):
         old = app.game
-        app.start_shared(link)
+        app.start_shared(link, quick_get(PAINT_KEY) is None and app.first_visit())
         notes.append(app.note.text if app.note else "")
         notes.append(records.keep_replaced(old))  # the game in progress is kept, never replaced
     elif isinstance(link, ShareProblem):

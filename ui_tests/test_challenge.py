@@ -7,7 +7,6 @@ import json
 import random
 import zlib
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -155,11 +154,6 @@ def test_at_most_fifty_challenges_are_kept_the_oldest_go_first() -> None:
     assert ctrl.challenge_drops == [oldest.key]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 29 item 7: needs ui/app.py on_screen to clear note and share_url, and ui/table/dock.py "
-    "note_box to label a challenge's link as one (outside this branch's files); remove this mark then",
-)
 def test_the_challenge_links_note_and_box_stay_on_the_screen_it_was_sent_from() -> None:
     from ui.taps import Note
 

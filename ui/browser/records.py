@@ -146,7 +146,7 @@ class Records:
 
     def keep_replaced(self, old: Game) -> str:
         """Put ``old`` aside among the kept games if another game took its place; a note saying so, or ''."""
-        if self.app.game is old or not old.history:
+        if not old.history or games.same_game(old, self.app.game):  # Undo's copy is the same game
             return ""
         played = int(time.time() * 1000)
         store = self.stores.store

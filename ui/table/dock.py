@@ -113,8 +113,9 @@ def note_box(note: Note | None, *, warning: str = "", share_url: str = "", hint_
             + "</div>"
         )
     if share_url:
+        label = "Challenge link" if "#challenge=" in share_url else "Link to this deal"
         parts.append(
-            '<div class="note share"><label for="share-link">Link to this deal</label>'
+            f'<div class="note share"><label for="share-link">{label}</label>'
             f'<input id="share-link" readonly value="{esc(share_url)}">'
             + button("dismiss", "Done", cls="small")
             + "</div>"
