@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from engine.rules import preset
 from engine.scoring import TeamScore, book_kinds
+from engine.wording import join
+from ui.pad.entries import counted_points
 from ui.pad.model import STAGES, Pad, PadDesk, SideEntry, books_label, card_classes
 from ui.settings.model import (
     HOUSE_CHOICES,
@@ -193,7 +195,7 @@ def melded_entry(pad: Pad, entry: SideEntry, fields: list[str]) -> str:
     """The counts (books, red 3s) and the melded cards: their points typed, or the cards counted by class."""
     classes = card_classes(pad.rules)
     if entry.mode == "cards":
-        total = sum(n * v for n, (_, v) in zip(entry.cards, classes, strict=True))
+        total = counted_points(pad.rules, entry.cards)
         counts = "".join(
             number(f"cards:{i}", f"{label} ({value} each)", entry.cards[i], stepper=True)
             for i, (label, value) in enumerate(classes)
@@ -258,7 +260,7 @@ def verdict(pad: Pad) -> str:
         if not pad.individual:
             return f"Game over: a tie at {best:,}."
         tied = [name for name, t in zip(pad.sides, totals, strict=True) if t == best]
-        return f"Game over: {' and '.join(tied)} tie at {best:,}."
+        return f"Game over: {join(tied)} tie at {best:,}."
     if not pad.individual:
         return f"Game over: {pad.sides[winner]} win, {best:,} to {min(totals):,}."
     others = ", ".join(f"{name} {t:,}" for s, (name, t) in enumerate(zip(pad.sides, totals, strict=True))

@@ -111,7 +111,7 @@ def _melds(rules: RuleSet) -> list[str]:
         f"fill in for a rank. A meld needs {limit}.",
     ]
     if rules.no_wild_ranks:
-        ranks = " and ".join(C.rank_name(r, plural=True) for r in rules.no_wild_ranks)
+        ranks = join(C.rank_name(r, plural=True) for r in rules.no_wild_ranks)
         out.append(f"Melds of {ranks} take no wild cards at all.")
     if rules.wild_melds:
         out.append("Three or more wild cards may make a meld of their own, growing into a wild book.")
@@ -122,7 +122,7 @@ def _melds(rules: RuleSet) -> list[str]:
         never = "wild books"
         special = sorted({r for r, _ in rules.rank_books} | set(rules.no_wild_ranks) | set(rules.need_rank_books))
         if special:
-            never = " and ".join(C.rank_name(r, plural=True) for r in special) + " or " + never
+            never = join(C.rank_name(r, plural=True) for r in special) + " or " + never
         book += (" Extra cards may go onto a finished book your team doesn't need for going out "
                  f"(a house rule that is switched on), never onto {never}.")
     out.append(book)

@@ -33,6 +33,7 @@ from engine.house_rules import (  # one copy of the house rules, in the engine; 
     switch_options,
     switch_value,
 )
+from engine.levels import LEVELS as BOT_LEVELS
 from engine.rules import PRESETS, RuleSet, preset
 from engine.serialize import parse_json
 from engine.stored_rules import LEGACY_VALUES
@@ -72,7 +73,7 @@ __all__ = [
     "switch_value",
 ]
 
-LEVELS: tuple[tuple[str, str], ...] = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+LEVELS: tuple[tuple[str, str], ...] = tuple((name, name.capitalize()) for name in BOT_LEVELS if name != "random")
 LEVEL_NAMES = tuple(name for name, _ in LEVELS)
 """The computer levels a player can choose (the engine's ``LEVELS`` less its random mover)."""
 SPEEDS: tuple[tuple[str, str], ...] = (
