@@ -30,7 +30,8 @@ const REST_PATH = "/lib/stdlib-rest.zip"; // where tools/stdlib_rest.py looks fo
 // What Pyodide's bootstrap imports (pyodide.asm.mjs finalizeBootstrap), plain Python modules first.
 // _pyodide_core is most of it (about 0.3 s here, more on a phone): a task of its own.
 const BOOTSTRAP_IMPORTS = ["_pyodide_core", "importlib", "os", "pathlib", "pyodide._package_loader"];
-// What ui/main.py imports from app.zip, in the order it does: one import per task here.
+// What ui/browser/start.py (the page script's start) imports from app.zip that needs no browser
+// (pyscript): one import per task here, and kept in the start-up snapshot.
 const PRE_IMPORTS = ["asyncio", "ui.saves", "ui.app", "ui.render", "ui.settings", "ui.share"];
 
 // ----- progress in #boot ------------------------------------------------------------------
@@ -80,9 +81,44 @@ async function count(href, response) {
 }
 
 const pageFetch = globalThis.fetch;
+
+// ----- Pyodide's WebAssembly, compiled from the first moment ------------------------------------
+// index.html's first script starts fetching and compiling pyodide.asm.wasm (hfWasm) before this
+// module and its imports have even loaded; Pyodide's own loader would only start compiling once
+// pyodide.asm.mjs is loaded and run, and WebKit compiles it afresh on every visit (0.8-2 s here).
+// Pyodide asks for the file with fetch() (when loadPyodide starts) and compiles it with
+// WebAssembly.instantiateStreaming (once its Emscripten module asks): until Python is up, the
+// first is answered with an empty stand-in and the second instantiates the module compiled here.
+// Should the early compile fail, Pyodide's own fetch and compile go ahead as before.
+const WASM = url("vendor/pyodide/pyodide.asm.wasm");
+const earlyWasm = globalThis.hfWasm
+  || (WebAssembly.compileStreaming ? WebAssembly.compileStreaming(pageFetch(WASM)) : Promise.resolve(null));
+const compiledWasm = earlyWasm.catch((err) => {
+  console.warn("Compiling the WebAssembly early failed; Pyodide compiles it itself.", err);
+  return null;
+});
+const standIns = new WeakSet();
+const wasmStandIn = () => compiledWasm.then((module) => {
+  if (!module) return null;
+  const response = new Response(new ArrayBuffer(0), { headers: { "Content-Type": "application/wasm" } });
+  standIns.add(response);
+  return response;
+});
+const pageInstantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function instantiateCompiled(source, imports) {
+  const response = await source;
+  if (!standIns.has(response)) return pageInstantiateStreaming.call(WebAssembly, response, imports);
+  const module = await compiledWasm;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
 globalThis.fetch = function fetchCounting(input, init) {
+  const href = typeof input === "string" || input instanceof URL ? new URL(input, location.href).href
+    : input && input.url;
+  if (href === WASM) {
+    return wasmStandIn().then((standIn) => standIn || pageFetch.call(globalThis, input, init));
+  }
   const promise = pageFetch.call(this, input, init);
-  const href = typeof input === "string" ? new URL(input, location.href).href : input && input.url;
   if (!started && sizes.has(href) && !received.has(href)) {
     received.set(href, 0);
     promise.then((response) => count(href, response.clone())).catch(() => {});
@@ -367,6 +403,7 @@ async function boot() {
   if (!pyodide) pyodide = await startFresh();
   performance.mark("hf-pyodide-ready");
   globalThis.fetch = pageFetch;
+  WebAssembly.instantiateStreaming = pageInstantiateStreaming;
   started = true;
   show("Starting Python…");
   pyodide.globals.set("hf_rest_sync", (path) => restSync(pyodide, path));
