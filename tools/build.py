@@ -62,7 +62,7 @@ COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webma
 these compress it better than the zip's own deflate could, file by file."""
 APP_ZIP = "app.zip"
 """The engine and UI modules in one stored (uncompressed) zip: one request instead of one per file,
-imported in place by zipimport (``ui/main.py`` puts it on ``sys.path``); the server's gzip copy
+imported in place by zipimport (``ui/boot.js`` puts it on ``sys.path``); the server's gzip copy
 compresses it better than the files one by one."""
 PYSCRIPT_STARTUP_CHUNKS = ("core", "error")
 """What @pyscript/core 0.7.31 loads at start-up once ``PLUGINS_OFF`` are off (resource timing)."""
@@ -164,7 +164,7 @@ def copy_app(*, source: bool = False) -> list[Path]:
     for src in sorted((ROOT / "ui").rglob("*")):
         if src.is_file() and "__pycache__" not in src.parts and src.suffix != ".py":
             copy(src, DIST / src.relative_to(ROOT))
-    copy(ROOT / "ui" / "main.py", DIST / "ui" / "main.py")  # the page's script; not imported
+    copy(ROOT / "ui" / "main.py", DIST / "ui" / "main.py")  # the page script: runs ui.browser.start
     engine = [p for p in python_sources("engine") if on_site(p)]
     modules = engine + [p for p in python_sources("ui") if p != Path("ui/main.py")]
     if source:
