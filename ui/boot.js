@@ -27,6 +27,10 @@ const REST = url("vendor/stdlib/stdlib-rest.zip");
 const APP = url("app.zip");
 const HOME = "/home/pyodide";
 const REST_PATH = "/lib/stdlib-rest.zip"; // where tools/stdlib_rest.py looks for it
+// PyScript's own Python package, compiled (tools/build.py): on sys.path right after app.zip, so
+// PyScript's `import pyscript` finds it before the source copy PyScript writes at every start.
+const PYSCRIPT_ZIP = url("vendor/pyscript/pyscript.zip");
+const PYSCRIPT_PATH = "/lib/pyscript.zip";
 // What Pyodide's bootstrap imports (pyodide.asm.mjs finalizeBootstrap), plain Python modules first.
 // _pyodide_core is most of it (about 0.3 s here, more on a phone): a task of its own.
 const BOOTSTRAP_IMPORTS = ["_pyodide_core", "importlib", "os", "pathlib", "pyodide._package_loader"];
@@ -383,6 +387,8 @@ async function boot() {
     if (!r.ok) throw new Error(`${APP}: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
+  // Without it (a build that has none), PyScript compiles its written copy as before.
+  const pyscriptZip = pageFetch(PYSCRIPT_ZIP).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
   performance.mark("hf-boot-start");
   const stored = await findSnapshot();
   let pyodide = null;
@@ -418,6 +424,15 @@ async function boot() {
       pyodide.runPython(`import ${name}`);
       performance.mark(`hf-import-${name}`); // the start-up bench's phases
     }
+  }
+  const pyscriptData = await pyscriptZip;
+  if (pyscriptData) {
+    pyodide.FS.writeFile(PYSCRIPT_PATH, new Uint8Array(pyscriptData));
+    const sys = pyodide.pyimport("sys");
+    const path = sys.path;
+    path.insert(1, PYSCRIPT_PATH);
+    path.destroy();
+    sys.destroy();
   }
   await nextTask();
   return pyodide;
