@@ -6,7 +6,7 @@
 // - shows the download's progress in #boot (bytes of the total, then "starting Python");
 // - mounts the build's standard library (vendor/stdlib/stdlib.zip: .pyc compiled by Pyodide's
 //   Python) and puts the finder for the rest of it (stdlib-rest.zip, source) on sys.meta_path;
-// - writes app.zip into Pyodide's file system and imports what ui/main.py imports, a few
+// - writes app.zip into Pyodide's file system and imports what ui/browser/start.py imports, a few
 //   modules per task, so no single task of the boot runs for seconds;
 // - or, when this device keeps a start-up snapshot for this build (ui/snapshot.js), restores
 //   that heap instead, which has started Python and made those imports already; anything wrong
