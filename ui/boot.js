@@ -87,16 +87,16 @@ async function count(href, response) {
 const pageFetch = globalThis.fetch;
 
 // ----- Pyodide's WebAssembly, compiled from the first moment ------------------------------------
-// index.html's first script starts fetching and compiling pyodide.asm.wasm (hfWasm) before this
-// module and its imports have even loaded; Pyodide's own loader would only start compiling once
-// pyodide.asm.mjs is loaded and run, and WebKit compiles it afresh on every visit (0.8-2 s here).
-// Pyodide asks for the file with fetch() (when loadPyodide starts) and compiles it with
-// WebAssembly.instantiateStreaming (once its Emscripten module asks): until Python is up, the
-// first is answered with an empty stand-in and the second instantiates the module compiled here.
-// Should the early compile fail, Pyodide's own fetch and compile go ahead as before.
+// This module starts fetching and compiling pyodide.asm.wasm as it runs; Pyodide's own loader
+// would only start compiling once pyodide.asm.mjs is loaded and run, and WebKit compiles it afresh
+// on every visit (1-2 s here).  Pyodide asks for the file with fetch() (when loadPyodide starts)
+// and compiles it with WebAssembly.instantiateStreaming (once its Emscripten module asks): until
+// Python is up, the first is answered with an empty stand-in and the second instantiates the
+// module compiled here.  Should the early compile fail, Pyodide's own fetch and compile go ahead.
+// (Starting it even earlier, from a script at the top of index.html, made WebKit's cold first
+// visit slower in 3 of 3 pairs and its return visits no faster: BENCHMARKS.md section 1c.)
 const WASM = url("vendor/pyodide/pyodide.asm.wasm");
-const earlyWasm = globalThis.hfWasm
-  || (WebAssembly.compileStreaming ? WebAssembly.compileStreaming(pageFetch(WASM)) : Promise.resolve(null));
+const earlyWasm = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(pageFetch(WASM)) : Promise.resolve(null);
 const compiledWasm = earlyWasm.catch((err) => {
   console.warn("Compiling the WebAssembly early failed; Pyodide compiles it itself.", err);
   return null;
