@@ -124,13 +124,14 @@ def build_site() -> None:
 
 
 @contextmanager
-def site_copy() -> Iterator[Path]:
-    """A private copy of dist/ plus the bench-only pages (others may rebuild dist/ meanwhile)."""
-    if not (DIST / "index.html").is_file():
-        sys.exit("dist/ has no index.html: run `python tools/build.py` (or drop --no-build)")
+def site_copy(dist: Path = DIST) -> Iterator[Path]:
+    """A private copy of dist/ (or another built site) plus the bench-only pages (others may
+    rebuild dist/ meanwhile)."""
+    if not (dist / "index.html").is_file():
+        sys.exit(f"{dist} has no index.html: run `python tools/build.py` (or drop --no-build)")
     with tempfile.TemporaryDirectory(prefix="hf-bench-") as tmp:
         site = Path(tmp) / "site"
-        shutil.copytree(DIST, site)
+        shutil.copytree(dist, site)
         (site / "bare.html").write_text(BARE_HTML)
         add_bare_pyodide(site / BARE_DIR)
         (site / "bots.html").write_text(BOTS_HTML)

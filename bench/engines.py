@@ -19,17 +19,27 @@ tools/webkit_visit.py (Debian's /usr/bin/python3 with PyGObject, under xvfb-run:
 has no saved profile); Firefox ESR through tools/firefox_visit.mjs (puppeteer-core over WebDriver
 BiDi).  WebKit is also visited once in a temporary profile (cold, then a reload in the same
 process) to check that it makes at most one snapshot and says why it keeps none.
+
+A/B: ``python -m bench.engines --ab A=SRC --ab B=SRC [--engines chromium,webkit] [--runs N]``
+visits two (or more) built sites in the same run, interleaved visit by visit (each engine's cold
+visit of A then of B, the order swapped every other run, then the return visits, then the later
+ones), and records the load average at every visit.  SRC is a built folder (``dist``) or a commit
+(``git:57e71b7``: that commit's files, built in a temporary folder with this checkout's
+node_modules and .venv).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -239,15 +249,118 @@ def markdown(result: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def visit(pw: Playwright, engine: str, url: str, profile: Path, mode: str, probe: Path) -> dict[str, Any]:
+    try:
+        if engine == "chromium":
+            return visit_chromium(pw, url, profile, mode)
+        if engine == "webkit":
+            return visit_webkit(url, profile, mode, probe)
+        return visit_firefox(url, profile, mode)
+    except Exception as err:  # a visit that failed is reported, the run goes on
+        return {"ok": False, "error": repr(err)}
+
+
+@contextlib.contextmanager
+def built_site(source: str, tmp: Path) -> Iterator[Path]:
+    """A built site to visit: a folder as it is, or ``git:COMMIT`` built in a folder of its own."""
+    if not source.startswith("git:"):
+        yield Path(source).resolve()
+        return
+    commit = source[4:]
+    folder = tmp / f"src-{commit}"
+    folder.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    for shared in ("node_modules", ".venv"):
+        os.symlink(os.path.realpath(ROOT / shared), folder / shared)
+    subprocess.run([sys.executable, "tools/build.py"], cwd=folder, check=True, stdout=subprocess.DEVNULL)
+    yield folder / "dist"
+
+
+def run_ab(sources: dict[str, str], runs: int, engines: list[str]) -> dict[str, Any]:
+    """Two or more builds, visit by visit interleaved, in the same engines."""
+    out: dict[str, Any] = {"load_before": load_average(), "runs": [], "variants": list(sources),
+                           "sources": sources, "engines": engines,
+                           "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    with contextlib.ExitStack() as stack:
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="hf-engines-ab-")))
+        urls = {}
+        for name, source in sources.items():
+            dist = stack.enter_context(built_site(source, tmp))
+            site = stack.enter_context(site_copy(dist))
+            urls[name] = stack.enter_context(serve(site))[0]
+        pw = stack.enter_context(sync_playwright())
+        probe = tmp / "probe.js"
+        probe.write_text(READY_PROBE)
+        for number in range(runs):
+            order = list(sources) if number % 2 == 0 else list(reversed(sources))
+            one: dict[str, Any] = {engine: {name: {} for name in sources} for engine in engines}
+            profiles = {(e, n): tmp / f"{e}-{n}-{number}" for e in engines for n in sources}
+            for path in profiles.values():
+                path.mkdir()
+            for mode in MODES:
+                for engine in engines:
+                    for name in order:
+                        load = load_average()
+                        raw = visit(pw, engine, urls[name], profiles[engine, name], mode, probe)
+                        got = summary(raw)
+                        got["load"] = load
+                        one[engine][name][mode] = got
+                        print(number, mode, engine, name, got.get("readyMs"), load[:1], got.get("error", ""),
+                              file=sys.stderr, flush=True)
+            out["runs"].append(one)
+            for path in profiles.values():
+                shutil.rmtree(path, ignore_errors=True)
+    out["load_after"] = load_average()
+    return out
+
+
+def markdown_ab(result: dict[str, Any]) -> str:
+    """A/B figures: medians per build, and the per-pair ratios of each build to the first."""
+    names, runs = result["variants"], result["runs"]
+    base = names[0]
+    lines = [f"A/B run started {result['started']}, {len(runs)} interleaved runs; builds: "
+             + ", ".join(f"{n} = {result['sources'][n]}" for n in names)
+             + f"; load average {result['load_before']} before, {result['load_after']} after.", "",
+             "| engine | visit | " + " | ".join(names) + " | " + " | ".join(f"{n} / {base} per pair" for n in names[1:])
+             + " | load (1 min) per pair |",
+             "|---|---|" + "---|" * (2 * len(names)) ]
+    for engine in result["engines"]:
+        for mode in MODES:
+            cells = []
+            for name in names:
+                values = [r[engine][name][mode]["readyMs"] for r in runs if r[engine][name][mode].get("ok")]
+                cells.append(f"{median(values):.0f}" if values else "failed")
+            for name in names[1:]:
+                pairs = [r[engine][name][mode]["readyMs"] / r[engine][base][mode]["readyMs"] for r in runs
+                         if r[engine][name][mode].get("ok") and r[engine][base][mode].get("ok")]
+                cells.append(", ".join(f"{x:.2f}" for x in pairs) + (f" (median {median(pairs):.2f})" if pairs else ""))
+            loads = [", ".join(f"{r[engine][n][mode].get('load', [0])[0]:.1f}" for n in names) for r in runs]
+            lines.append(f"| {engine} | {mode} | " + " | ".join(cells) + " | " + "; ".join(loads) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path, help="only print the BENCHMARKS.md section of a saved --json")
+    parser.add_argument("--ab", action="append", default=[], metavar="NAME=SRC",
+                        help="a build to compare (a built folder, or git:COMMIT); give two or more")
+    parser.add_argument("--engines", default=",".join(ENGINES), help="with --ab: which engines (comma-separated)")
     args = parser.parse_args()
     if args.markdown:
-        print(markdown(json.loads(args.markdown.read_text())))
+        saved = json.loads(args.markdown.read_text())
+        print(markdown_ab(saved) if "variants" in saved else markdown(saved))
+        return
+    if args.ab:
+        sources = dict(item.split("=", 1) for item in args.ab)
+        engines = [e for e in args.engines.split(",") if e in ENGINES]
+        result = run_ab(sources, args.runs, engines)
+        if args.json:
+            args.json.write_text(json.dumps(result, indent=1))
+        print(markdown_ab(result))
         return
     if not args.no_build:
         build_site()

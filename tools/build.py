@@ -50,6 +50,12 @@ SNAPSHOT_INPUTS = [
 """What a start-up snapshot's heap depends on, with ui/boot.js as written (before its BUILD is
 filled in): the key under which it is stored is made from their revisions, so a build that changes
 any of them never restores a snapshot made by another, and one that changes none keeps it."""
+PYSCRIPT_PACKAGE_ZIP = "vendor/pyscript/pyscript.zip"
+"""PyScript's own Python package (``import pyscript``, which PyScript writes into the file system as
+source and imports at every start) compiled by Pyodide's Python, in a stored zip that ``ui/boot.js``
+puts on ``sys.path`` ahead of the written copy: the start compiles none of it."""
+PYSCRIPT_PACKAGE_SOURCE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+"""The package's files as @pyscript/core builds them into its chunks (a JS module: name -> text)."""
 SNAPSHOT_KEY_MARK = "__SNAPSHOT_KEY__"
 BOOT_DOWNLOADS = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs", STDLIB_ZIP, "app.zip"]
 """The big files of a start-up, whose bytes ``ui/boot.js`` counts for its progress bar."""
@@ -62,7 +68,7 @@ COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".html", ".json", ".py", ".webma
 these compress it better than the zip's own deflate could, file by file."""
 APP_ZIP = "app.zip"
 """The engine and UI modules in one stored (uncompressed) zip: one request instead of one per file,
-imported in place by zipimport (``ui/main.py`` puts it on ``sys.path``); the server's gzip copy
+imported in place by zipimport (``ui/boot.js`` puts it on ``sys.path``); the server's gzip copy
 compresses it better than the files one by one."""
 PYSCRIPT_STARTUP_CHUNKS = ("core", "error")
 """What @pyscript/core 0.7.31 loads at start-up once ``PLUGINS_OFF`` are off (resource timing)."""
@@ -164,7 +170,7 @@ def copy_app(*, source: bool = False) -> list[Path]:
     for src in sorted((ROOT / "ui").rglob("*")):
         if src.is_file() and "__pycache__" not in src.parts and src.suffix != ".py":
             copy(src, DIST / src.relative_to(ROOT))
-    copy(ROOT / "ui" / "main.py", DIST / "ui" / "main.py")  # the page's script; not imported
+    copy(ROOT / "ui" / "main.py", DIST / "ui" / "main.py")  # the page script: runs ui.browser.start
     engine = [p for p in python_sources("engine") if on_site(p)]
     modules = engine + [p for p in python_sources("ui") if p != Path("ui/main.py")]
     if source:
@@ -179,7 +185,12 @@ def copy_app(*, source: bool = False) -> list[Path]:
 
 def compile_pyc(modules: list[Path], out: Path) -> dict[str, Path]:
     """Compile ``modules`` with Pyodide under Node (``tools/pyc.mjs``); zip names -> .pyc files."""
-    command = ["node", str(ROOT / "tools" / "pyc.mjs"), str(ROOT), str(out), *(m.as_posix() for m in modules)]
+    return compile_pyc_in(ROOT, modules, out)
+
+
+def compile_pyc_in(root: Path, modules: list[Path], out: Path) -> dict[str, Path]:
+    """``compile_pyc`` for modules relative to ``root``."""
+    command = ["node", str(ROOT / "tools" / "pyc.mjs"), str(root), str(out), *(m.as_posix() for m in modules)]
     try:
         subprocess.run(command, check=True, cwd=ROOT)
     except (OSError, subprocess.CalledProcessError) as err:
@@ -250,6 +261,44 @@ def copy_vendor() -> None:
         copy_without_map(PYODIDE / name, DIST / "vendor" / "pyodide" / name)
     for name in ["core.js", "core.css", *startup_chunks()]:
         copy_without_map(PYSCRIPT / name, DIST / "vendor" / "pyscript" / name)
+
+
+DUMP_PYSCRIPT_PACKAGE = """
+import { mkdirSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [source, out] = process.argv.slice(1);
+const { default: tree } = await import(pathToFileURL(source).href);
+const write = (base, node) => {
+  mkdirSync(base, { recursive: true });
+  for (const [name, value] of Object.entries(node)) {
+    if (typeof value === "string") writeFileSync(`${base}/${name}`, value);
+    else write(`${base}/${name}`, value);
+  }
+};
+write(out, tree);
+"""
+
+
+def build_pyscript_package() -> int:
+    """Write ``PYSCRIPT_PACKAGE_ZIP``: PyScript's Python package compiled (``tools/pyc.mjs``), after
+    checking that each of its files is the text the vendored PyScript chunks write; returns the
+    number of modules."""
+    with tempfile.TemporaryDirectory(prefix="hf-pyscript-") as tmp:
+        src, out = Path(tmp) / "src", Path(tmp) / "out"
+        command = ["node", "--input-type=module", "-e", DUMP_PYSCRIPT_PACKAGE, str(PYSCRIPT_PACKAGE_SOURCE), str(src)]
+        try:
+            subprocess.run(command, check=True, cwd=ROOT)
+        except (OSError, subprocess.CalledProcessError) as err:
+            sys.exit(f"reading PyScript's Python package failed ({err})")
+        modules = sorted(p.relative_to(src) for p in src.rglob("*.py"))
+        shipped = "\n".join(p.read_text() for p in sorted((DIST / "vendor" / "pyscript").glob("*.js")))
+        for rel in modules:
+            text = json.dumps((src / rel).read_text(), ensure_ascii=False)[1:-1]
+            if text not in shipped:
+                sys.exit(f"PyScript's {rel} is not the one its vendored chunks write: check {PYSCRIPT_PACKAGE_SOURCE}")
+        compiled = compile_pyc_in(src, modules, out)
+        write_zip(DIST / PYSCRIPT_PACKAGE_ZIP, compiled)
+    return len(modules)
 
 
 def build_stdlib(modules: list[Path]) -> dict[str, object]:
@@ -356,6 +405,7 @@ def build(*, source: bool = False, snapshots: bool = True) -> None:
     DIST.mkdir()
     py_files = copy_app(source=source)
     copy_vendor()
+    build_pyscript_package()
     stdlib = build_stdlib(py_files)
     key = write_boot_js(snapshots=snapshots)
     write_pyscript_config()

@@ -6,7 +6,7 @@
 // - shows the download's progress in #boot (bytes of the total, then "starting Python");
 // - mounts the build's standard library (vendor/stdlib/stdlib.zip: .pyc compiled by Pyodide's
 //   Python) and puts the finder for the rest of it (stdlib-rest.zip, source) on sys.meta_path;
-// - writes app.zip into Pyodide's file system and imports what ui/main.py imports, a few
+// - writes app.zip into Pyodide's file system and imports what ui/browser/start.py imports, a few
 //   modules per task, so no single task of the boot runs for seconds;
 // - or, when this device keeps a start-up snapshot for this build (ui/snapshot.js), restores
 //   that heap instead, which has started Python and made those imports already; anything wrong
@@ -27,10 +27,15 @@ const REST = url("vendor/stdlib/stdlib-rest.zip");
 const APP = url("app.zip");
 const HOME = "/home/pyodide";
 const REST_PATH = "/lib/stdlib-rest.zip"; // where tools/stdlib_rest.py looks for it
+// PyScript's own Python package, compiled (tools/build.py): on sys.path right after app.zip, so
+// PyScript's `import pyscript` finds it before the source copy PyScript writes at every start.
+const PYSCRIPT_ZIP = url("vendor/pyscript/pyscript.zip");
+const PYSCRIPT_PATH = "/lib/pyscript.zip";
 // What Pyodide's bootstrap imports (pyodide.asm.mjs finalizeBootstrap), plain Python modules first.
 // _pyodide_core is most of it (about 0.3 s here, more on a phone): a task of its own.
 const BOOTSTRAP_IMPORTS = ["_pyodide_core", "importlib", "os", "pathlib", "pyodide._package_loader"];
-// What ui/main.py imports from app.zip, in the order it does: one import per task here.
+// What ui/browser/start.py (the page script's start) imports from app.zip that needs no browser
+// (pyscript): one import per task here, and kept in the start-up snapshot.
 const PRE_IMPORTS = ["asyncio", "ui.saves", "ui.app", "ui.render", "ui.settings", "ui.share"];
 
 // ----- progress in #boot ------------------------------------------------------------------
@@ -80,9 +85,44 @@ async function count(href, response) {
 }
 
 const pageFetch = globalThis.fetch;
+
+// ----- Pyodide's WebAssembly, compiled from the first moment ------------------------------------
+// This module starts fetching and compiling pyodide.asm.wasm as it runs; Pyodide's own loader
+// would only start compiling once pyodide.asm.mjs is loaded and run, and WebKit compiles it afresh
+// on every visit (1-2 s here).  Pyodide asks for the file with fetch() (when loadPyodide starts)
+// and compiles it with WebAssembly.instantiateStreaming (once its Emscripten module asks): until
+// Python is up, the first is answered with an empty stand-in and the second instantiates the
+// module compiled here.  Should the early compile fail, Pyodide's own fetch and compile go ahead.
+// (Starting it even earlier, from a script at the top of index.html, made WebKit's cold first
+// visit slower in 3 of 3 pairs and its return visits no faster: BENCHMARKS.md section 1c.)
+const WASM = url("vendor/pyodide/pyodide.asm.wasm");
+const earlyWasm = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(pageFetch(WASM)) : Promise.resolve(null);
+const compiledWasm = earlyWasm.catch((err) => {
+  console.warn("Compiling the WebAssembly early failed; Pyodide compiles it itself.", err);
+  return null;
+});
+const standIns = new WeakSet();
+const wasmStandIn = () => compiledWasm.then((module) => {
+  if (!module) return null;
+  const response = new Response(new ArrayBuffer(0), { headers: { "Content-Type": "application/wasm" } });
+  standIns.add(response);
+  return response;
+});
+const pageInstantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function instantiateCompiled(source, imports) {
+  const response = await source;
+  if (!standIns.has(response)) return pageInstantiateStreaming.call(WebAssembly, response, imports);
+  const module = await compiledWasm;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
 globalThis.fetch = function fetchCounting(input, init) {
+  const href = typeof input === "string" || input instanceof URL ? new URL(input, location.href).href
+    : input && input.url;
+  if (href === WASM) {
+    return wasmStandIn().then((standIn) => standIn || pageFetch.call(globalThis, input, init));
+  }
   const promise = pageFetch.call(this, input, init);
-  const href = typeof input === "string" ? new URL(input, location.href).href : input && input.url;
   if (!started && sizes.has(href) && !received.has(href)) {
     received.set(href, 0);
     promise.then((response) => count(href, response.clone())).catch(() => {});
@@ -347,6 +387,8 @@ async function boot() {
     if (!r.ok) throw new Error(`${APP}: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
+  // Without it (a build that has none), PyScript compiles its written copy as before.
+  const pyscriptZip = pageFetch(PYSCRIPT_ZIP).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
   performance.mark("hf-boot-start");
   const stored = await findSnapshot();
   let pyodide = null;
@@ -367,6 +409,7 @@ async function boot() {
   if (!pyodide) pyodide = await startFresh();
   performance.mark("hf-pyodide-ready");
   globalThis.fetch = pageFetch;
+  WebAssembly.instantiateStreaming = pageInstantiateStreaming;
   started = true;
   show("Starting Python…");
   pyodide.globals.set("hf_rest_sync", (path) => restSync(pyodide, path));
@@ -381,6 +424,15 @@ async function boot() {
       pyodide.runPython(`import ${name}`);
       performance.mark(`hf-import-${name}`); // the start-up bench's phases
     }
+  }
+  const pyscriptData = await pyscriptZip;
+  if (pyscriptData) {
+    pyodide.FS.writeFile(PYSCRIPT_PATH, new Uint8Array(pyscriptData));
+    const sys = pyodide.pyimport("sys");
+    const path = sys.path;
+    path.insert(1, PYSCRIPT_PATH);
+    path.destroy();
+    sys.destroy();
   }
   await nextTask();
   return pyodide;

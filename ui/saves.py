@@ -1,6 +1,6 @@
 """The saved game's two copies, and which one a reopened page resumes.
 
-Pure Python, no browser objects.  ``ui/main.py`` keeps the game twice:
+Pure Python, no browser objects.  ``ui/browser/`` keeps the game twice:
 
 - the *quick* copy in ``localStorage``, written synchronously in the same JavaScript task as each
   move, before the move is painted, so no reload can come between a move on screen and its save;

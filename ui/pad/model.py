@@ -46,7 +46,7 @@ class PadDesk:
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
-        self.today = time.strftime("%Y-%m-%d", time.gmtime(clock()))  # ui/main.py sets the local date
+        self.today = time.strftime("%Y-%m-%d", time.gmtime(clock()))  # ui/browser/ sets the local date
         self.pads: list[Pad] = []
         self.unreadable: list[Unreadable] = []
         self.open: str = ""  # the id of the pad shown, '' for the list

@@ -2,7 +2,7 @@
 
 Pure Python, like ``ui/render.py``: state in (``ui.pad.PadDesk``), strings out.  Buttons carry a
 ``data-act`` starting with ``pad-`` (the controller hands them to the desk); inputs and selects a
-``data-pad`` key that ``ui/main.py`` hands to ``Controller.pad_input`` on change.
+``data-pad`` key that ``ui/browser/input.py`` hands to ``App.pad_input`` on change.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """History and statistics: a compact summary of every finished game, and what the Statistics screen counts.
 
-Pure Python, no browser objects: ``ui/main.py`` keeps the history in its own IndexedDB record (and
+Pure Python, no browser objects: ``ui/browser/records.py`` keeps the history in its own IndexedDB record (and
 the newest games in localStorage) and reads it back through ``load``, which leaves out anything it
 can't trust and never raises.
 

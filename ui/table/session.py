@@ -149,7 +149,7 @@ class Session:
         """The computer player in ``seat``, made on first use from the level and the deal number.
 
         Made late, so the computer players' code is imported only when the table is already up
-        (``ui/main.py`` calls ``load_players`` once the page is ready); a bot made late decides
+        (``ui/browser/start.py`` calls ``load_players`` once the page is ready); a bot made late decides
         exactly as one made at the deal, since it is seeded from (deal, seat, level) alone.
         """
         if seat not in self.bots:

@@ -18,7 +18,7 @@ SHORTCUTS = (
     ("U", "undo", "Undo this turn's melds"),
     ("N", "next-round", "Next round"),
 )
-"""Keyboard shortcuts: (key, the button's data-act, what it does). ``ui/main.py`` reads this."""
+"""Keyboard shortcuts: (key, the button's data-act, what it does). ``ui/browser/input.py`` reads this."""
 
 
 # ----- panels over the table: the menu, the moves, the keyboard help -----------------
