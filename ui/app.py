@@ -340,9 +340,10 @@ class App:
 
     # ----- watching a game again, kept games, the pad, settings ------------------
 
-    def open_watch(self, game: Game, title: str, back: str = "games") -> None:
-        """Show ``game`` move by move from the deal (a copy: the game itself is never changed)."""
-        self.watch = Watch(game.copy(), title, level=self.level())
+    def open_watch(self, game: Game, title: str, back: str = "games", seating: Seating = ALONE) -> None:
+        """Show ``game`` move by move from the deal (a copy: the game itself is never changed), played by
+        ``seating``'s people."""
+        self.watch = Watch(game.copy(), title, level=self.level(), seating=seating)
         self.watch_back = back if back in SCREENS else "games"
         self.screen = "watch"
         self.sheet = None

@@ -348,3 +348,61 @@ def test_a_smaller_table_or_a_challenge_seats_one_person_again() -> None:
         assert "Share the deal" in str(err)
     else:
         raise AssertionError("a game played together made a challenge")
+
+
+def _watch_html(app: App) -> str:
+    html = page(app)
+    start = html.index('class="panel watch"')
+    return html[start : html.index("</section>", html.index('class="watch-table"'))]
+
+
+def test_watching_a_game_played_together_shows_no_hand_mid_game_and_no_reason_for_a_persons_move() -> None:
+    from ui.games import model as games
+
+    app = seated([(0, "Anna"), (2, "Bob")], seed=12)
+    run(app, 40, [])
+    assert app.game.history and not app.game.over
+    kept = games.read("kept-game-1", games.record(app.game, app.next_save(), 1_000, ("Anna", "Bob")))
+    assert kept is not None
+    for where in ("kept-game-1", "table"):
+        app.kept = [kept]
+        app.screen = "games"
+        app.handle("watch", where)
+        assert app.screen == "watch" and app.watch is not None
+        people: set[str] = set()
+        for _ in range(30):
+            app.handle("watch-step", "next")
+            html = _watch_html(app)
+            seats_html = html.split('class="watch-seats"')[1].split('class="watch-side"')[0]
+            assert 'class="card' not in seats_html  # nobody's hand: not South's either
+            assert ">You" not in html and "You " not in html and "Your" not in html  # nobody watching is 'you'
+            assert "only your own hand" not in html and "no hand is shown" in html
+            seat, _action = app.watch.last_move()
+            if seat in (0, 2):
+                name = "Anna" if seat == 0 else "Bob"
+                assert f"{name} made this move: a person's moves have no reason to show." in html
+                assert "<b>Why?</b>" not in html and "reason isn't known" not in html
+                people.add(name)
+            elif seat in (1, 3):
+                assert "<b>Why?</b>" in html
+        assert people == {"Anna", "Bob"}
+        app.handle("watch-close")
+
+
+def test_watching_a_finished_game_played_together_names_the_people() -> None:
+    from engine.lab.botgame import make_bots, play_bots
+    from engine.rules import preset
+    from engine.state import Game
+
+    game = play_bots(Game(preset("classic"), 55), make_bots("normal", preset("classic"), 55))
+    app = App(Settings(), random.Random(1))
+    app.open_watch(game, "deal 55", seating=Seating(((0, "Anna"), (2, "Bob"))))
+    app.handle("watch-step", "next")
+    html = _watch_html(app)
+    assert "<h3>Anna <small>" in html and "<h3>Bob <small>" in html and "<h3>You" not in html
+    assert "<h3>Anna and Bob · 0</h3>" in html
+    assert html.count("Foot:") == 4  # the game is over: every hand is shown
+    assert "Anna made this move" in html and "<b>Why?</b>" not in html
+    while app.watch is not None and app.watch.last_move()[0] != 1:
+        app.handle("watch-step", "next")
+    assert "<b>Why?</b>" in _watch_html(app)  # a computer's move keeps its reason
