@@ -30,12 +30,12 @@ def _seat_field(seat: int, players: int, name: str | None, level: str, known: bo
     offered = f' list="{KNOWN_NAMES}"' if known else ""
     return (
         f'<fieldset class="seat-choice"><legend>{esc(names[seat])}{side}</legend>'
-        f'<div class="field"><label for="seat-kind-{seat}">Who plays</label>'
+        f'<div class="field seat-kind"><label for="seat-kind-{seat}">Who plays</label>'
         f'<select id="seat-kind-{seat}" name="kind-{seat}">{options}</select></div>'
-        f'<div class="field"><label for="seat-name-{seat}">Name (for a person)</label>'
+        f'<div class="field seat-name"><label for="seat-name-{seat}">Name</label>'
         f'<input id="seat-name-{seat}" name="name-{seat}" value="{esc(name or "")}" maxlength="{MAX_NAME}" '
         f'autocomplete="off" spellcheck="false"{offered}></div>'
-        f'<div class="field"><label for="seat-level-{seat}">Level (for a computer)</label>'
+        f'<div class="field seat-level"><label for="seat-level-{seat}">Level</label>'
         f'<select id="seat-level-{seat}" name="level-{seat}">{levels}</select></div></fieldset>'
     )
 
