@@ -103,3 +103,25 @@ def test_two_people_at_a_landscape_tablet(new_page, base_url: str) -> None:  # t
     table.select_position(0).discard()
     assert pass_screen_for(page) == ("Bob" if first == "Anna" else "Anna")
     assert not table.scrolls_sideways()
+
+
+def test_the_names_are_offered_again_after_a_reload(page: Page, base_url: str) -> None:
+    table = Table(page, base_url).open().wait_until_idle()
+    seat_two_people(table)
+    pass_screen_for(page)
+    open_chooser(table)  # back to one person without a name and computers
+    page.get_by_role("heading", name="Who's playing").wait_for()
+    page.locator("#seat-name-0").fill("")
+    page.locator("#seat-kind-2").select_option("computer")
+    page.locator("#seat-level-2").select_option("easy")
+    page.get_by_role("button", name="Start a game with these players").click()
+    table.wait_until_idle()
+    assert len(table.hand()) >= 11  # one person: no pass screen
+
+    table.reload().wait_until_idle()
+    open_chooser(table)
+    page.get_by_role("heading", name="Who's playing").wait_for()
+    assert page.locator("#seat-name-0").input_value() == "Anna"
+    assert page.locator("#seat-name-2").input_value() == "Bob"
+    assert page.locator("#seat-kind-2").input_value() == "person"
+    assert page.locator("#seat-level-1").input_value() == "normal"  # the Settings level

@@ -32,6 +32,7 @@ from ui.pad.model import Message, PadDesk
 from ui.rules import handlers as rules_taps
 from ui.seating import handlers as seating_taps
 from ui.seating import model as seating_model
+from ui.seating import remembered
 from ui.seating.model import ALONE, Seating
 from ui.settings import handlers as settings_taps
 from ui.settings.model import Settings
@@ -181,6 +182,9 @@ class App:
         self.watch_back = "games"  # the screen Close goes back to
         self.finished: list[stats.Summary] = []  # every finished game counted (ui/browser/ reads and keeps them)
         self.finished_dirty = False  # a game was counted since ``finished`` was last stored
+        self.remembered: remembered.People = remembered.NOTHING  # the names seated last, for the chooser
+        self.remembered_seq = 0  # the number of their last stored record (ui/seating/remembered.py)
+        self.remembered_dirty = False  # the names changed since they were last stored
         self.new_game()
 
     # ----- games ----------------------------------------------------------------
@@ -216,17 +220,27 @@ class App:
         if seating is not None:
             self.session.seat_people(seating, shown)
 
-    def sit_down(self, people: list[tuple[int, str]]) -> bool:
-        """Start a new game with these people (seat, typed name) and computers elsewhere; a problem with
-        the names becomes the note and changes nothing."""
-        seating = seating_model.make(people, self.settings.rules().players)
+    def sit_down(self, people: list[tuple[int, str]], levels: dict[int, str] | None = None) -> bool:
+        """Start a new game with these people (seat, typed name) and computers elsewhere, each at its chosen
+        level (``levels``, by seat; else the one in Settings); a problem with the names becomes the note and
+        changes nothing."""
+        seating = seating_model.make(people, self.settings.rules().players, levels, self.settings.level)
         if isinstance(seating, str):
             self.note = Note(seating, "error")
             return False
         self.new_game()
         self.session.seat_people(seating)
         self.note = None
+        names = remembered.remember(seating)
+        if names and names != self.remembered:  # one person without a name leaves the family's names alone
+            self.remembered, self.remembered_dirty = names, True
         return True
+
+    def next_names_save(self) -> str:
+        """Take the record of the names remembered (numbered one after the last) and clear ``remembered_dirty``."""
+        self.remembered_seq += 1
+        self.remembered_dirty = False
+        return remembered.dump(self.remembered, self.remembered_seq)
 
     def set_game(self, game: Game) -> None:
         """Put ``game`` on the table, on the table's screen, with no panel open and no challenge attached."""
@@ -250,7 +264,9 @@ class App:
     def record_finished(self) -> None:
         """Count the game on the table in the statistics if it is over and not yet counted (``ui.stats``)."""
         people = self.seating.people if self.seating.together else ()
-        added = stats.record(self.finished, self.game, self.level(), int(time.time() * 1000), self.seat, people)
+        chosen = {level for _seat, level in self.seating.levels}
+        level = chosen.pop() if len(chosen) == 1 else self.level()  # computers at mixed levels count at Settings'
+        added = stats.record(self.finished, self.game, level, int(time.time() * 1000), self.seat, people)
         if added is not None:
             self.finished, self.finished_dirty = added, True
 
@@ -332,6 +348,11 @@ class App:
                 "A game played together can't be sent as a challenge: a challenge is one person against the "
                 "computers. Share the deal instead (Menu, then Share): everyone gets the same cards."
             )
+        if self.seating.levels:
+            raise ValueError(
+                "A game with a level chosen for each computer can't be sent as a challenge: a challenge plays "
+                "every computer at one level. Share the deal instead (Menu, then Share)."
+            )
         return self.desk.make(self.game, self.level(), now)
 
     def take_challenge_changes(self) -> dict[str, str]:
@@ -340,9 +361,10 @@ class App:
 
     # ----- watching a game again, kept games, the pad, settings ------------------
 
-    def open_watch(self, game: Game, title: str, back: str = "games") -> None:
-        """Show ``game`` move by move from the deal (a copy: the game itself is never changed)."""
-        self.watch = Watch(game.copy(), title, level=self.level())
+    def open_watch(self, game: Game, title: str, back: str = "games", seating: Seating = ALONE) -> None:
+        """Show ``game`` move by move from the deal (a copy: the game itself is never changed), played by
+        ``seating``'s people."""
+        self.watch = Watch(game.copy(), title, level=self.level(), seating=seating)
         self.watch_back = back if back in SCREENS else "games"
         self.screen = "watch"
         self.sheet = None

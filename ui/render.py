@@ -148,7 +148,9 @@ def page_main(ctrl: Controller) -> str:
     if ctrl.screen == "stats":
         return stats_screen(ctrl.finished)
     if ctrl.screen == "players":
-        return notes(ctrl) + players_screen(ctrl.session.seating, ctrl.game.n, ctrl.settings.rules())
+        return notes(ctrl) + players_screen(
+            ctrl.session.seating, ctrl.game.n, ctrl.settings.rules(), ctrl.remembered, ctrl.settings.level
+        )
     view = ctrl.view()
     people = ctrl.session.names() if ctrl.seating.together else None
     if view.phase == "game_over":

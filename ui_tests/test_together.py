@@ -348,3 +348,163 @@ def test_a_smaller_table_or_a_challenge_seats_one_person_again() -> None:
         assert "Share the deal" in str(err)
     else:
         raise AssertionError("a game played together made a challenge")
+
+
+def _watch_html(app: App) -> str:
+    html = page(app)
+    start = html.index('class="panel watch"')
+    return html[start : html.index("</section>", html.index('class="watch-table"'))]
+
+
+def test_watching_a_game_played_together_shows_no_hand_mid_game_and_no_reason_for_a_persons_move() -> None:
+    from ui.games import model as games
+
+    app = seated([(0, "Anna"), (2, "Bob")], seed=12)
+    run(app, 40, [])
+    assert app.game.history and not app.game.over
+    kept = games.read("kept-game-1", games.record(app.game, app.next_save(), 1_000, ("Anna", "Bob")))
+    assert kept is not None
+    for where in ("kept-game-1", "table"):
+        app.kept = [kept]
+        app.screen = "games"
+        app.handle("watch", where)
+        assert app.screen == "watch" and app.watch is not None
+        people: set[str] = set()
+        for _ in range(30):
+            app.handle("watch-step", "next")
+            html = _watch_html(app)
+            seats_html = html.split('class="watch-seats"')[1].split('class="watch-side"')[0]
+            assert 'class="card' not in seats_html  # nobody's hand: not South's either
+            assert ">You" not in html and "You " not in html and "Your" not in html  # nobody watching is 'you'
+            assert "only your own hand" not in html and "no hand is shown" in html
+            seat, _action = app.watch.last_move()
+            if seat in (0, 2):
+                name = "Anna" if seat == 0 else "Bob"
+                assert f"{name} made this move: a person's moves have no reason to show." in html
+                assert "<b>Why?</b>" not in html and "reason isn't known" not in html
+                people.add(name)
+            elif seat in (1, 3):
+                assert "<b>Why?</b>" in html
+        assert people == {"Anna", "Bob"}
+        app.handle("watch-close")
+
+
+def test_watching_a_finished_game_played_together_names_the_people() -> None:
+    from engine.lab.botgame import make_bots, play_bots
+    from engine.rules import preset
+    from engine.state import Game
+
+    game = play_bots(Game(preset("classic"), 55), make_bots("normal", preset("classic"), 55))
+    app = App(Settings(), random.Random(1))
+    app.open_watch(game, "deal 55", seating=Seating(((0, "Anna"), (2, "Bob"))))
+    app.handle("watch-step", "next")
+    html = _watch_html(app)
+    assert "<h3>Anna <small>" in html and "<h3>Bob <small>" in html and "<h3>You" not in html
+    assert "<h3>Anna and Bob · 0</h3>" in html
+    assert html.count("Foot:") == 4  # the game is over: every hand is shown
+    assert "Anna made this move" in html and "<b>Why?</b>" not in html
+    while app.watch is not None and app.watch.last_move()[0] != 1:
+        app.handle("watch-step", "next")
+    assert "<b>Why?</b>" in _watch_html(app)  # a computer's move keeps its reason
+
+
+def test_the_names_are_remembered_for_next_time_and_the_chooser_offers_them() -> None:
+    from ui.seating import remembered
+
+    app = seated([(0, "Anna"), (2, " Bob\u200b ")])
+    assert app.remembered == ((0, "Anna"), (2, "Bob")) and app.remembered_dirty
+    text = app.next_names_save()
+    assert not app.remembered_dirty
+    app.sit_down([(0, "")])  # one person without a name: the family's names stay remembered
+    assert app.remembered == ((0, "Anna"), (2, "Bob")) and not app.remembered_dirty
+    later = App(Settings(), random.Random(3))  # the next visit: the record read back as the app starts
+    later.remembered, later.remembered_seq = remembered.choose(text, None)
+    later.handle("together")
+    html = page(later)
+    assert 'id="seat-name-0" name="name-0" value="Anna"' in html and 'name="name-2" value="Bob"' in html
+    kinds = re.findall(r'<select id="seat-kind-(\d)"[^>]*>.*?<option value="person"( selected)?', html)
+    assert [seat for seat, person in kinds if person] == ["0", "2"]  # both seated as people again
+    assert '<datalist id="seat-names-known"><option value="Anna"></option><option value="Bob"></option>' in html
+    # a newer localStorage copy wins over an older IndexedDB one
+    newer = remembered.dump(((1, "Cleo"),), 5)
+    assert remembered.choose(text, newer) == (((1, "Cleo"),), 5)
+    # on a table too small for them, the names are still offered but nobody is seated
+    small = App(Settings().with_change("house:players", "2"), random.Random(3))
+    small.remembered = ((0, "Anna"), (3, "Dan"))
+    small.handle("together")
+    html = page(small)
+    assert 'value="Dan"' not in html.split("<datalist")[0] and '<option value="Dan">' in html
+
+
+def test_a_damaged_or_hostile_names_record_gives_the_defaults_and_never_raises() -> None:
+    from ui.seating import remembered
+
+    good = json.loads(remembered.dump(((0, "Anna"), (2, "Bob")), 3))
+    hostile: list[object] = [
+        None, 7, "", "not json", "[" * 5000, "{" * 3000, "x" * 10_000, json.dumps([good]),
+        json.dumps(dict(good, v=2)), json.dumps(dict(good, seq=-1)), json.dumps(dict(good, seq=True)),
+        json.dumps(dict(good, people="Anna")), json.dumps(dict(good, people=[[0, "Anna"]] * 7)),
+        json.dumps(dict(good, people=[[0, "Anna"], [0, "Bob"]])), json.dumps(dict(good, people=[[9, "Anna"]])),
+        json.dumps(dict(good, people=[[True, "Anna"]])), json.dumps(dict(good, people=[[0, "\u200b\u202e"]])),
+        json.dumps(dict(good, people=[[0, "Anna"], [2, " anna"]])), json.dumps(dict(good, people=[[0, 5]])),
+        json.dumps(dict(good, people=[[0, "A" * 201]])), json.dumps(dict(good, people=[])),
+        json.dumps(dict(good, people=[[0]])), json.dumps(dict(good, people=[[0, "Anna", 1]])),
+    ]
+    for raw in hostile:
+        assert remembered.read(raw) == ((), -1), raw
+        assert remembered.choose(raw, raw) == ((), -1)
+    # the same cleaning as typed names: controls, zero-width and bidi characters out, cut to the limit
+    raw = json.dumps(dict(good, people=[[2, "Bob\u202e\u200b"], [0, "  Anna\nMaria  "], [1, "x" * 60]]))
+    people, seq = remembered.read(raw)
+    assert people == ((0, "Anna Maria"), (1, "x" * MAX_NAME), (2, "Bob")) and seq == 3
+    app = App(Settings(), random.Random(1))
+    app.remembered = ((0, '<img src=x onerror="alert(1)">'), (2, "Bob"))
+    app.handle("together")
+    html = page(app)
+    assert "<img" not in html and "&lt;img" in html
+
+
+def test_each_computer_seat_gets_its_own_level_saved_with_the_seating() -> None:
+    settings = Settings().with_change("level", "hard")
+    app = App(settings, random.Random(5))
+    app.handle("together")
+    html = page(app)
+    for seat in range(4):  # every seat offers a level, the one in Settings chosen
+        field = re.search(rf'<select id="seat-level-{seat}" name="level-{seat}">(.*?)</select>', html)
+        assert field is not None and '<option value="hard" selected>' in field.group(1)
+    assert app.sit_down([(0, "Anna"), (2, "Bob")], {1: "easy", 3: "normal"})
+    assert app.seating.levels == ((1, "easy"), (3, "normal"))
+    assert app.bot(1).level == "easy" and app.bot(3).level == "normal"
+    run(app, 30, [])
+    text = app.next_save()
+    assert json.loads(text)["seating"]["levels"] == [[1, "easy"], [3, "normal"]]
+    copy = saves.read(saves.PRIMARY, text)
+    again = App(Settings(), random.Random(6))  # Settings at Normal now: the saved levels still hold
+    again.resume_game(copy.game, 0, copy.seating, copy.shown)  # type: ignore[arg-type]
+    assert again.bot(1).level == "easy" and again.bot(3).level == "normal"
+    again.handle("together")
+    assert re.search(r'id="seat-level-1" name="level-1">[^/]*<option value="easy" selected>', page(again))
+    # the levels are read strictly: anything off is a damaged save
+    good = json.loads(text)
+    for levels in ([[1, "expert"]], [[0, "easy"]], [[3, "easy"], [1, "hard"]], [[1, "easy"], [1, "hard"]],
+                   [[True, "easy"]], "hard", [], [[1]], [[9, "easy"]], None):
+        data = dict(good, seating=dict(good["seating"], levels=levels))
+        assert saves.read(saves.PRIMARY, json.dumps(data)).problem == saves.DAMAGED_SEATING, levels
+
+
+def test_levels_left_at_the_settings_level_change_nothing_and_old_saves_keep_the_settings_level() -> None:
+    app = App(Settings().with_change("level", "easy"), random.Random(5))
+    assert app.sit_down([(0, "")], {1: "easy", 2: "easy", 3: "easy"})
+    assert app.seating == ALONE and "seating" not in json.loads(app.next_save())  # saved exactly as before
+    assert app.bot(1).level == "easy"
+    app.change_setting("level", "hard")
+    assert app.bot(1).level == "hard"  # an old save's computers follow Settings, as before
+    assert app.sit_down([(0, "")], {1: "hard", 2: "normal", 3: "nonsense"})  # an unknown level is Settings'
+    assert app.seating.levels == ((1, "hard"), (2, "normal"), (3, "hard"))
+    try:  # one person against computers at several levels: not a challenge, which has one level
+        app.make_challenge(1)
+    except ValueError as err:
+        assert "one level" in str(err)
+    else:
+        raise AssertionError("a game with levels per seat made a challenge")
+    assert read({"people": [[0, "Anna"], [2, "Bob"]]}, 4) == Seating(((0, "Anna"), (2, "Bob")))

@@ -172,13 +172,17 @@ class Input:
         """The seat chooser's form: each seat's kind and name (typed text, checked by ``App.sit_down``)."""
         app = self.app
         people = []
+        levels: dict[int, str] = {}
         for seat in range(6):
             kind = form.querySelector(f"[name=kind-{seat}]")
             if kind and str(kind.value) == "person":
                 name = form.querySelector(f"[name=name-{seat}]")
                 people.append((seat, str(name.value) if name else ""))
+            elif kind:
+                level = form.querySelector(f"[name=level-{seat}]")
+                levels[seat] = str(level.value) if level else ""
         old = app.game
-        if app.sit_down(people):
+        if app.sit_down(people, levels):
             self.records.with_kept_note(old)
             window.scrollTo(0, 0)
         self.page.refresh()

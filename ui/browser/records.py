@@ -15,8 +15,10 @@ from ui.app import App
 from ui.browser.saving import (
     CHALLENGE_LOCAL_PREFIX,
     GAME_KEY,
+    NAMES_KEY,
     PAD_LOCAL_PREFIX,
     QUICK_GAME_KEY,
+    QUICK_NAMES_KEY,
     QUICK_SETTINGS_KEY,
     QUICK_STATS_KEY,
     SETTINGS_KEY,
@@ -26,6 +28,7 @@ from ui.browser.storage import Stores, local_items, quick_drop, quick_get, quick
 from ui.challenge import model as challenge
 from ui.games import model as games
 from ui.pad import model as pad
+from ui.seating import remembered
 from ui.seating.model import ALONE
 from ui.settings.model import choose_settings
 from ui.stats import model as stats
@@ -39,12 +42,17 @@ KEPT_LOCAL_LIMIT = 2  # localStorage is small and also holds the quick copy
 
 
 def app_with_settings(stores: Stores) -> App:
-    """An app with the newer of the two stored copies of the settings (both brought in step)."""
+    """An app with the newer of the two stored copies of the settings (both brought in step), and the names
+    remembered for the seat chooser (the newer readable copy; anything else: none)."""
     primary, quick = stores.get(SETTINGS_KEY), quick_get(QUICK_SETTINGS_KEY)
     settings, seq = choose_settings(primary, quick)
     made = App(settings)
     made.settings_seq = seq
     made.settings_dirty = (primary is not None or quick is not None) and primary != quick
+    names_primary, names_quick = stores.get(NAMES_KEY), quick_get(QUICK_NAMES_KEY)
+    made.remembered, names_seq = remembered.choose(names_primary, names_quick)
+    made.remembered_seq = max(names_seq, 0)
+    made.remembered_dirty = bool(made.remembered) and names_primary != names_quick  # bring both in step
     return made
 
 

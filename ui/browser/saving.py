@@ -28,6 +28,8 @@ QUICK_SETTINGS_KEY = "handfoot-settings"
 LINES_KEY = "handfoot-lines"  # the recent moves and their reasons, kept beside the save
 STATS_KEY = "stats"  # the finished games counted in the statistics (ui.stats), one record
 QUICK_STATS_KEY = "handfoot-stats"  # its newest games, in localStorage
+NAMES_KEY = "names"  # the names seated last, offered by the seat chooser (ui.seating.remembered)
+QUICK_NAMES_KEY = "handfoot-names"  # its localStorage copy
 CHALLENGE_LOCAL_PREFIX = "handfoot-" + challenge.PREFIX  # a challenge's localStorage copy
 PAD_LOCAL_PREFIX = "handfoot-" + pad.PREFIX  # a score pad's localStorage copy: handfoot-pad-<id>
 
@@ -82,6 +84,8 @@ class Saver:
             quick_set(QUICK_SETTINGS_KEY, self.pending_settings)
         if app.finished_dirty:
             self.keep_history()
+        if app.remembered_dirty:
+            self.keep_names()
         self.save_pads()
         self.save_challenges()
 
@@ -114,6 +118,13 @@ class Saver:
             self.stores.delete(key, "A score pad")
         if writes or deleted:
             self.spawn(self.writer())
+
+    def keep_names(self) -> None:
+        """Store the names remembered for next time: localStorage now, IndexedDB through the writer."""
+        text = self.app.next_names_save()
+        self.put(NAMES_KEY, text)
+        quick_set(QUICK_NAMES_KEY, text)
+        self.spawn(self.writer())
 
     def keep_history(self) -> None:
         """Hand the statistics' history to IndexedDB (with the other records), and its newest games to localStorage."""

@@ -302,7 +302,8 @@ def _together(rules: RuleSet) -> list[str]:
     """How several people share one phone or tablet (ui/seating, the pass screen)."""
     lines = [
         "Several people can play on one phone or tablet: Menu, then Play together, makes each seat a person "
-        "with a name or a computer, and starts a new game under these rules.",
+        "with a name or a computer at its own level, and starts a new game under these rules. The names are "
+        "remembered on this device and offered next time.",
         "When the turn passes from one person to another, a screen says whose turn it is and hides every "
         "hand until that person taps to see theirs; it lists what happened since their last turn. Computers "
         "play their turns in between on their own.",

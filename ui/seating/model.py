@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.state import seat_names
+from ui.settings.model import LEVEL_NAMES
 from ui.sides import SOUTH
 
 MAX_NAME = 24
@@ -43,6 +44,9 @@ class Seating:
     """The people at the table as (seat, name) pairs in seat order; computer players take the other seats."""
 
     people: tuple[tuple[int, str], ...] = ((SOUTH, ""),)
+    levels: tuple[tuple[int, str], ...] = ()
+    """The computer seats' own levels as (seat, level) in seat order; none: every computer plays at the
+    level in Settings (as every game did before levels were chosen per seat)."""
 
     @property
     def humans(self) -> frozenset[int]:
@@ -60,8 +64,15 @@ class Seating:
                 return name
         return seat_names(players)[seat]
 
+    def level(self, seat: int) -> str:
+        """The level chosen for the computer in ``seat`` ('': the level in Settings)."""
+        return next((level for s, level in self.levels if s == seat), "")
+
     def to_dict(self) -> dict[str, Any]:
-        return {"people": [[seat, name] for seat, name in self.people]}
+        data: dict[str, Any] = {"people": [[seat, name] for seat, name in self.people]}
+        if self.levels:
+            data["levels"] = [[seat, level] for seat, level in self.levels]
+        return data
 
 
 ALONE = Seating()
@@ -85,18 +96,47 @@ def seating_problem(people: list[tuple[int, str]], players: int) -> str:
     return ""
 
 
-def make(people: list[tuple[int, str]], players: int) -> Seating | str:
-    """A seating from typed names (cleaned here), or the sentence saying what is wrong."""
+def make(
+    people: list[tuple[int, str]], players: int, levels: dict[int, str] | None = None, default: str = ""
+) -> Seating | str:
+    """A seating from typed names (cleaned here) and each computer seat's chosen level (an unknown one is
+    ``default``'s), or the sentence saying what is wrong.  Levels all ``default`` are not kept: those
+    computers play at the level in Settings, as before."""
     cleaned = sorted((seat, clean_name(name)) for seat, name in people)
     problem = seating_problem(cleaned, players)
-    return problem if problem else Seating(tuple(cleaned))
+    if problem:
+        return problem
+    taken = {seat for seat, _name in cleaned}
+    chosen = {
+        seat: level if level in LEVEL_NAMES else default
+        for seat, level in sorted((levels or {}).items())
+        if type(seat) is int and 0 <= seat < players and seat not in taken
+    }
+    kept = tuple(chosen.items()) if any(level != default for level in chosen.values()) else ()
+    return Seating(tuple(cleaned), tuple((s, lv) for s, lv in kept if lv))
+
+
+def _levels(data: Any, players: int, humans: frozenset[int]) -> tuple[tuple[int, str], ...] | None:
+    """The computer seats' levels stored with a seating (strictly: None when anything is off)."""
+    if not isinstance(data, list) or not data or len(data) > players:
+        return None
+    levels: list[tuple[int, str]] = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 2):
+            return None
+        seat, level = item
+        if type(seat) is not int or not (0 <= seat < players) or seat in humans or level not in LEVEL_NAMES:
+            return None
+        levels.append((seat, level))
+    seats = [seat for seat, _level in levels]
+    return tuple(levels) if seats == sorted(set(seats)) else None
 
 
 def read(data: Any, players: int) -> Seating | None:
     """The seating stored with a save: ``ALONE`` when there is none (an old save), None when it is damaged."""
     if data is None:
         return ALONE
-    if not isinstance(data, dict) or set(data) != {"people"} or not isinstance(data["people"], list):
+    if not isinstance(data, dict) or set(data) - {"levels"} != {"people"} or not isinstance(data["people"], list):
         return None
     people: list[tuple[int, str]] = []
     for item in data["people"][: players + 1]:
@@ -108,4 +148,7 @@ def read(data: Any, players: int) -> Seating | None:
         people.append((seat, name))
     if len(data["people"]) > players or seating_problem(people, players) or people != sorted(people):
         return None
-    return Seating(tuple(people))
+    if "levels" not in data:  # an older save: its computers play at the level in Settings
+        return Seating(tuple(people))
+    levels = _levels(data["levels"], players, frozenset(seat for seat, _name in people))
+    return None if levels is None else Seating(tuple(people), levels)

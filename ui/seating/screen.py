@@ -6,12 +6,16 @@ from engine import seats
 from engine.rules import RuleSet
 from engine.state import seat_names
 from ui.seating.model import MAX_NAME, Seating
-from ui.settings.model import rules_words
+from ui.seating.remembered import People, fitting
+from ui.settings.model import LEVELS, rules_words
 from ui.widgets import button, esc
 
+KNOWN_NAMES = "seat-names-known"
+"""The id of the list of names remembered, offered by every name field."""
 
-def _seat_field(seat: int, players: int, name: str | None) -> str:
-    """One seat's row: who sits there (a person or a computer) and the person's name."""
+
+def _seat_field(seat: int, players: int, name: str | None, level: str, known: bool) -> str:
+    """One seat's row: who sits there (a person or a computer), the person's name and the computer's level."""
     names = seat_names(players)
     mates = seats.teammates(seat, players)
     side = f' <small>(with {" and ".join(names[m] for m in mates)})</small>' if mates else ""
@@ -20,22 +24,44 @@ def _seat_field(seat: int, players: int, name: str | None) -> str:
         f'<option value="{value}"{" selected" if chosen else ""}>{label}</option>'
         for value, label, chosen in (("person", "A person", person), ("computer", "Computer", not person))
     )
+    levels = "".join(
+        f'<option value="{value}"{" selected" if value == level else ""}>{label}</option>' for value, label in LEVELS
+    )
+    offered = f' list="{KNOWN_NAMES}"' if known else ""
     return (
         f'<fieldset class="seat-choice"><legend>{esc(names[seat])}{side}</legend>'
-        f'<div class="field"><label for="seat-kind-{seat}">Who plays</label>'
+        f'<div class="field seat-kind"><label for="seat-kind-{seat}">Who plays</label>'
         f'<select id="seat-kind-{seat}" name="kind-{seat}">{options}</select></div>'
-        f'<div class="field"><label for="seat-name-{seat}">Name (for a person)</label>'
+        f'<div class="field seat-name"><label for="seat-name-{seat}">Name</label>'
         f'<input id="seat-name-{seat}" name="name-{seat}" value="{esc(name or "")}" maxlength="{MAX_NAME}" '
-        'autocomplete="off" spellcheck="false"></div></fieldset>'
+        f'autocomplete="off" spellcheck="false"{offered}></div>'
+        f'<div class="field seat-level"><label for="seat-level-{seat}">Level</label>'
+        f'<select id="seat-level-{seat}" name="level-{seat}">{levels}</select></div></fieldset>'
     )
 
 
-def players_screen(seating: Seating, playing: int, rules: RuleSet) -> str:
+def players_screen(
+    seating: Seating, playing: int, rules: RuleSet, remembered: People = (), level: str = "normal"
+) -> str:
     """The seat chooser for a new game under ``rules``: the people seated now filled in (when the table on
-    screen, of ``playing`` seats, is the same size)."""
+    screen, of ``playing`` seats, is the same size and played together), else the names remembered from
+    last time where they fit; each computer at its level in this game, else ``level`` (the one in Settings)."""
     players = rules.players
-    named = dict(seating.people) if playing == players else {}
-    rows = "".join(_seat_field(s, players, named.get(s)) for s in range(players))
+    same = playing == players
+    last = fitting(remembered, players)
+    if (same and seating.together) or not last:
+        named = dict(seating.people) if same else {}
+    else:
+        named = dict(last)
+    chosen = dict(seating.levels) if same else {}
+    known = sorted({name for _seat, name in remembered}, key=str.casefold)
+    rows = "".join(
+        _seat_field(s, players, named.get(s), chosen.get(s, level), bool(known)) for s in range(players)
+    )
+    offered = (
+        f'<datalist id="{KNOWN_NAMES}">' + "".join(f'<option value="{esc(n)}"></option>' for n in known) + "</datalist>"
+        if known else ""
+    )
     return (
         '<section class="panel settings players" aria-labelledby="players-title">'
         '<h2 id="players-title">Who\'s playing</h2>'
@@ -43,10 +69,12 @@ def players_screen(seating: Seating, playing: int, rules: RuleSet) -> str:
         "from one person to another, the app hides every hand until the next person takes the device.</p>"
         '<form class="new-game" data-form="seating">'
         + rows
+        + offered
         + '<button type="submit" class="primary">Start a game with these players</button>'
-        f'<p class="tip">The game: {esc(rules_words(rules))}, computers at the level in Settings '
-        "(where the rules and the table size are chosen). A name is up to "
-        f"{MAX_NAME} characters; two people can't share one.</p></form>"
+        f'<p class="tip">The game: {esc(rules_words(rules))} (Settings chooses the rules, the table size '
+        "and the computers' usual level). A name is up to "
+        f"{MAX_NAME} characters; two people can't share one. The names are remembered on this device for "
+        "next time.</p></form>"
         '<div class="row">'
         + button("screen", "Back to the table", arg="table")
         + "</div></section>"

@@ -102,9 +102,11 @@ class Session:
         """Seat these people (the game on the table goes on); the table is shown from ``shown``, else
         from the first of them, and in a game played together the device goes to whoever is to act."""
         self.before = self.seating
+        same = [s for s in self.bots if s not in seating.humans and seating.level(s) == self.seating.level(s)]
+        kept = {s: self.bots[s] for s in same}  # a computer that keeps its seat and level keeps its player
         self.seating, self.humans = seating, seating.humans
         self.seat = shown if shown in seating.humans else seating.people[0][0]
-        self.bots = {s: b for s, b in self.bots.items() if s not in self.humans}
+        self.bots = kept
         self.passing = None
         self.check_pass(fresh=True)
 
@@ -146,7 +148,8 @@ class Session:
         self.bots = {}
 
     def bot(self, seat: int) -> Bot:
-        """The computer player in ``seat``, made on first use from the level and the deal number.
+        """The computer player in ``seat``, made on first use from its level (the one chosen for the seat, else
+        the game's) and the deal number.
 
         Made late, so the computer players' code is imported only when the table is already up
         (``ui/browser/start.py`` calls ``load_players`` once the page is ready); a bot made late decides
@@ -155,7 +158,7 @@ class Session:
         if seat not in self.bots:
             from engine.bots import make_bot
 
-            self.bots[seat] = make_bot(self.level(), seat, self.game.deal_number)
+            self.bots[seat] = make_bot(self.seating.level(seat) or self.level(), seat, self.game.deal_number)
         return self.bots[seat]
 
     def save_data(self) -> str:

@@ -17,7 +17,7 @@ def on_watch(app: App, arg: str) -> None:
         if not app.game.history:
             app.note = Note("Nothing has been played in this game yet.", "error")
             return
-        app.open_watch(app.game, f"deal {app.game.deal_number:,}", back=app.screen)
+        app.open_watch(app.game, f"deal {app.game.deal_number:,}", back=app.screen, seating=app.seating)
         return
     found = app.read_kept(arg)
     if found is None:
@@ -26,7 +26,7 @@ def on_watch(app: App, arg: str) -> None:
     if copy.game is None:
         app.note = Note(f"That game can't be watched: {copy.problem or saves.UNREADABLE}", "error")
         return
-    app.open_watch(copy.game, f"deal {kept.deal:,}", back="games")
+    app.open_watch(copy.game, f"deal {kept.deal:,}", back="games", seating=copy.seating)
 
 
 def on_watch_step(app: App, arg: str) -> None:

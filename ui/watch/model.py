@@ -10,7 +10,9 @@ same position gives the same move and the same reason; when it doesn't (the game
 played at another level), the viewer says so instead of inventing one.
 
 Every hand is shown only once the game is over: until then the viewer shows what South
-saw, South's own hand and the table.
+saw, South's own hand and the table.  A game played together on one device (``seating``) had no
+single viewer: until it is over no hand shows at all, the seats go by their people's names, and a
+person's move has no "Why?" (``person_move`` says whose it was instead).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from engine.actions import Action, from_text
 from engine.bots.base import LEVELS
 from engine.state import Game
 from engine.views import view_for
+from ui.seating.model import ALONE, Seating
 
 CHECKPOINT = 40
 """A copy of the position is kept every this many moves (about a lap and a half of the table)."""
@@ -37,6 +40,8 @@ class Watch:
     title: str
     level: str = "normal"
     """The computer level the game was played at, as far as the app knows (tried first for a reason)."""
+    seating: Seating = ALONE
+    """Who sat where: the people (their moves have no reason) and any computer seat's own level."""
     at: int = 0
     """How many moves are played in the position shown (0: the deal)."""
     playing: bool = False
@@ -51,6 +56,22 @@ class Watch:
     @property
     def moves(self) -> int:
         return len(self.game.history)
+
+    @property
+    def together(self) -> bool:
+        """The game was played by several people passing the device: nobody is the viewer."""
+        return self.seating.together
+
+    def names(self) -> list[str]:
+        """Each seat's name: its person's, else its compass name."""
+        return [self.seating.name(s, self.game.n) for s in range(self.game.n)]
+
+    def person_move(self) -> str:
+        """Whose the move shown was when a person made it in a game played together (their name), else ''."""
+        seat, _action = self.last_move()
+        if not self.together or seat is None or seat not in self.seating.humans:
+            return ""
+        return self.names()[seat]
 
     @property
     def revealed(self) -> bool:
@@ -113,13 +134,13 @@ class Watch:
         return before.to_act, from_text(self.game.history[self.at - 1])
 
     def reason(self) -> str:
-        """The "Why?" of the move shown, when a computer made it ('' for South's moves and the deal):
+        """The "Why?" of the move shown, when a computer made it ('' for a person's moves and the deal):
         its whole reasoning once the move's round is over in the kept game, else only what the table
         could see (the round is still being played)."""
         if self.at not in self._reasons:
             seat, action = self.last_move()
             texts = ("", "")
-            if seat is not None and seat != 0 and action is not None:
+            if seat is not None and seat not in self.seating.humans and action is not None:
                 texts = self._reason_for(self.position_at(self.at - 1), seat, action)
             self._reasons[self.at] = texts
         public, whole = self._reasons[self.at]
@@ -135,7 +156,8 @@ class Watch:
         from engine.bots import make_bot
 
         view = view_for(game, seat)
-        for level in (self.level, *(lv for lv in LEVELS if lv not in (self.level, "random"))):
+        first = self.seating.level(seat) or self.level
+        for level in (first, *(lv for lv in LEVELS if lv not in (first, "random"))):
             bot = make_bot(level, seat, game.deal_number)
             decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
             if decision.action == action:
