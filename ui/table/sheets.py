@@ -52,6 +52,7 @@ def menu_buttons(screen: str) -> str:
             button("screen", label, arg=arg, extra=' aria-current="page"' if screen == arg else "")
             for label, arg in MENU_SCREENS
         )
+        + button("together", "Play together")
         + button("share", "Share")
     )
 
@@ -64,7 +65,6 @@ def sheet_region(sheet: str | None, screen: str, table: Session) -> str:
         title, body = "Menu", (
             '<div class="menu-list">'
             + menu_buttons(screen)
-            + button("together", "Play together")
             + button("sheet", "Recent moves", arg="moves")
             + button("sheet", "Keyboard keys", arg="help")
             + "</div>"
