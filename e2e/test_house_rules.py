@@ -27,7 +27,8 @@ def test_sixty_in_the_first_round(page: Page, base_url: str) -> None:
     table.open_settings().choose("First meld minimum", "60 in the first round: 60, 90, 120, 150")
     table.start_new_game(31)
     assert table.first_meld_badges() == ["First meld: 60"] * 2
-    assert table.share_link().endswith("?rules=classic&deal=31&house=first_meld.60")
+    link = table.share_link()  # the link carries the computer level too (issue 29)
+    assert link.endswith("?rules=classic&deal=31&level=normal&house=first_meld.60"), link
 
 
 def test_a_six_player_game(page: Page, base_url: str) -> None:

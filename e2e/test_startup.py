@@ -195,6 +195,9 @@ def test_out_of_memory_at_start_says_so_offers_a_retry_and_keeps_the_game(
     retry.click()
     table.wait_until_ready().wait_until_idle()
     assert table.snapshot() == shown and table.quick_save() == save
+    # The failed start's own WebAssembly.Memory error may surface after the Retry note (the early
+    # compile in ui/boot.js changed the order under load); the retried start itself must log nothing.
+    watch.errors[:] = [e for e in watch.errors if "could not allocate memory" not in e]
 
 
 # navigator.storage.persist() answered yes, and every request counted.
