@@ -508,3 +508,137 @@ def test_levels_left_at_the_settings_level_change_nothing_and_old_saves_keep_the
     else:
         raise AssertionError("a game with levels per seat made a challenge")
     assert read({"people": [[0, "Anna"], [2, "Bob"]]}, 4) == Seating(((0, "Anna"), (2, "Bob")))
+
+
+# ----- every seat layout plays a whole round (issue 27's "Done when") ---------------------------------
+
+def take_a_turn(app: App) -> None:
+    """The person holding the device plays Hint's move when it plays, else draws and discards."""
+    if app.game.phase == "play" and app.game.to_act == app.seat:
+        moves = len(app.game.history)
+        app.handle("hint")
+        if app.hint_action is not None and not isinstance(app.hint_action, AskGoOut):
+            app.handle("play-hint")
+        if len(app.game.history) != moves:
+            return
+    play_person(app)
+
+
+def whole_round(app: App) -> list[int]:
+    """Play the round on the table to its end through the App's taps; at every pass screen check that the page
+    holds nobody's cards and that the device goes to the person now to act. Returns the seats passed to."""
+    passes: list[int] = []
+    holder = app.seat
+    round_number = len(app.game.results)
+    for _ in range(3000):
+        if app.game.phase in ("round_over", "game_over"):
+            break
+        if app.passing is not None:
+            html = page(app)
+            hidden_everywhere(app, html)
+            seat = app.passing
+            assert seat == app.game.to_act and seat in app.humans
+            assert seat != holder or not passes  # the game's first pass screen may be for the seat shown
+            name = app.seating.name(seat, app.game.n)
+            assert f"Pass to {name}</h2>" in html
+            passes.append(seat)
+            app.handle("take-device")
+            holder = app.seat
+            assert app.passing is None and holder == seat and "Your cards" in page(app)
+        elif app.bot_to_act():
+            assert app.game.to_act not in app.humans
+            app.bot_step()
+        else:
+            assert app.game.to_act == app.seat in app.humans
+            take_a_turn(app)
+    else:
+        raise AssertionError("the round did not end")
+    assert len(app.game.results) == round_number + 1  # the round ends with a score
+    html = page(app)
+    assert f"Round {round_number + 1} is over" in html and 'data-act="next-round"' in html
+    for score in app.game.results[-1].scores:  # each side's round score shows
+        assert f"{abs(score.total):,}" in html, score.team
+    return passes
+
+
+LAYOUTS = [
+    ("2 alone, both people", "2", [(0, "Anna"), (1, "Bob")]),
+    ("2 alone, a person and a computer", "2", [(1, "Bob")]),
+    ("3 alone, all people", "3", [(0, "Anna"), (1, "Bob"), (2, "Cleo")]),
+    ("3 alone, two people", "3", [(1, "Bob"), (2, "Cleo")]),
+    ("4 in teams, all people", "4", [(0, "Anna"), (1, "Bob"), (2, "Cleo"), (3, "Dan")]),
+    ("4 in teams, people only on one side", "4", [(1, "Bob"), (3, "Dan")]),
+    ("4 in teams, a person on each side", "4", [(2, "Cleo"), (3, "Dan")]),
+    ("4 in teams, a lone person at seat 3", "4", [(3, "Dan")]),
+    ("6 in teams, all people", "6", [(s, n) for s, n in enumerate(["Anna", "Bob", "Cleo", "Dan", "Eve", "Finn"])]),
+    ("6 in teams, people only on one side", "6", [(0, "Anna"), (2, "Cleo"), (4, "Eve")]),
+    ("6 in teams, two people at seats 1 and 4", "6", [(1, "Bob"), (4, "Eve")]),
+]
+
+
+def test_every_seat_layout_plays_a_whole_round_passing_the_device_to_whoever_is_to_act() -> None:
+    for label, players, people in LAYOUTS:
+        settings = Settings().with_change("house:players", players).with_change("level", "easy")
+        app = App(settings, random.Random(21))
+        assert app.sit_down(people), (label, app.note)
+        seats = {s for s, _ in people}
+        assert app.game.n == int(players) and app.humans == frozenset(seats), label
+        passes = whole_round(app)
+        if len(seats) > 1:
+            assert set(passes) == seats, label  # everyone got the device
+            assert all(a != b for a, b in pairwise(passes)), label  # never passed to the one holding it
+        else:
+            assert passes == [] and app.seat == next(iter(seats)), label  # one person: no pass screen
+
+
+def _ask_between_people(people: list[tuple[int, str]], answer: str, **house: str) -> None:
+    """Play until a person asks "May I go out?" of a partner who is a person; check the device goes to the partner
+    with the question and back to the asker with ``answer``."""
+    names = dict(people)
+    for seed in range(60):
+        app = seated(people, seed=seed, **house)
+        for _ in range(2000):
+            if app.game.phase in ("round_over", "game_over"):
+                break
+            if app.passing is not None:
+                app.handle("take-device")
+            elif app.bot_to_act():
+                app.bot_step()
+            elif app.game.phase == "play" and app.game.to_act == app.seat:
+                app.handle("hint")
+                if not isinstance(app.hint_action, AskGoOut):
+                    moves = len(app.game.history)
+                    app.handle("play-hint")
+                    if len(app.game.history) == moves:
+                        play_person(app)
+                    continue
+                asker = app.seat
+                partners = [s for s in app.humans if s != asker and app.game.team_of(s) == app.game.team_of(asker)]
+                app.handle("ask")
+                partner = app.game.to_act
+                assert partner in partners and app.passing == partner and app.game.phase == "answer"
+                html = page(app)
+                hidden_everywhere(app, html)
+                assert f"Pass to {names[partner]}</h2>" in html
+                assert f"{names[asker]} asks you: “May I go out?”" in html
+                app.handle("take-device")
+                assert app.seat == partner and 'role="dialog"' in page(app)
+                app.handle("answer", answer)
+                assert app.passing == asker and app.game.to_act == asker and app.game.phase == "play"
+                html = page(app)
+                hidden_everywhere(app, html)
+                assert f"Pass to {names[asker]}</h2>" in html
+                assert f"{names[partner]} answered {answer}." in html
+                app.handle("take-device")
+                assert app.seat == asker
+                assert f"{names[partner]} said {answer}" in page(app)
+                return
+            else:
+                play_person(app)
+    raise AssertionError("nobody asked in 60 deals")
+
+
+def test_the_partner_question_between_two_people_in_both_answers() -> None:
+    for answer in ("yes", "no"):
+        _ask_between_people([(1, "Bob"), (3, "Dan")], answer)  # West and East, computers at South and North
+        _ask_between_people([(0, "Anna"), (2, "Cleo"), (4, "Eve")], answer, players="6")  # three partners
