@@ -13,11 +13,11 @@ CARD_NAME = re.compile(r", (an? |the )?\w+ of (hearts|spades|diamonds|clubs)$")
 
 
 def open_chooser(table: Table) -> None:
-    """Menu → Play together on a phone; on a wide screen (no Menu button) Rules → Play together."""
+    """Menu → Play together on a phone; on a wide screen (no Menu button) the menu bar's Play together."""
     if table.page.get_by_role("button", name="Menu", exact=True).is_visible():
         table.menu("Play together")
     else:
-        table.open_rules().tap("Play together")
+        table.page.get_by_role("navigation", name="Menu").get_by_role("button", name="Play together").click()
 
 
 def seat_two_people(table: Table) -> None:
