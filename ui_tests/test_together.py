@@ -14,6 +14,9 @@ from ui.render import page, start_picture
 from ui.seating.model import ALONE, MAX_NAME, Seating, clean_name, make, read
 from ui.settings.model import Settings
 
+from .helpers import play_until_asking
+from .helpers import simple_turn as play_person
+
 
 def seated(people: list[tuple[int, str]], preset: str = "classic", seed: int = 7, **house: str) -> App:
     settings = Settings().with_change("preset", preset)
@@ -30,19 +33,6 @@ def hidden_everywhere(app: App, html: str) -> None:
     assert 'data-act="card"' not in html
     assert 'id="r-hand"' not in html and "Your cards" not in html and 'id="r-staging"' not in html
     assert 'data-act="take-device"' in html
-
-
-def play_person(app: App) -> None:
-    """The person holding the device plays a simple turn: draw, then discard the first card."""
-    if app.game.phase == "answer":
-        app.handle("answer", "yes")
-    elif app.game.phase == "draw":
-        app.handle("draw")
-    else:
-        app.handle("card", "0")
-        app.handle("discard")
-        if app.human_to_act() and app.game.phase == "play":
-            app.handle("end-turn")
 
 
 def run(app: App, steps: int, on_pass: list[int]) -> None:
@@ -155,38 +145,23 @@ def test_a_hint_uses_only_the_cards_of_the_person_holding_the_device() -> None:
 def test_may_i_go_out_passes_to_the_partner_and_back_with_the_answer() -> None:
     for seed in range(40):
         app = seated([(0, "Anna"), (2, "Bob")], seed=seed)
-        for _ in range(2000):
-            if app.game.phase in ("round_over", "game_over"):
-                break
-            if app.passing is not None:
-                app.handle("take-device")
-            elif app.bot_to_act():
-                app.bot_step()
-            elif app.game.phase == "play" and app.game.to_act == app.seat:
-                app.handle("hint")
-                if not isinstance(app.hint_action, AskGoOut):
-                    moves = len(app.game.history)
-                    app.handle("play-hint")
-                    if len(app.game.history) == moves:
-                        play_person(app)
-                    continue
-                asker = app.seat
-                app.handle("ask")
-                partner = 2 - asker
-                assert app.passing == partner and app.game.phase == "answer"
-                html = page(app)
-                hidden_everywhere(app, html)
-                assert f"{'Anna' if asker == 0 else 'Bob'} asks you: “May I go out?”" in html
-                app.handle("take-device")
-                assert app.seat == partner and 'role="dialog"' in page(app)
-                app.handle("answer", "no")
-                assert app.passing == asker and app.game.to_act == asker
-                html = page(app)
-                hidden_everywhere(app, html)
-                assert "said no" in html or "answered no" in html
-                return
-            else:
-                play_person(app)
+        if not play_until_asking(app, 2000):
+            continue
+        asker = app.seat
+        app.handle("ask")
+        partner = 2 - asker
+        assert app.passing == partner and app.game.phase == "answer"
+        html = page(app)
+        hidden_everywhere(app, html)
+        assert f"{'Anna' if asker == 0 else 'Bob'} asks you: “May I go out?”" in html
+        app.handle("take-device")
+        assert app.seat == partner and 'role="dialog"' in page(app)
+        app.handle("answer", "no")
+        assert app.passing == asker and app.game.to_act == asker
+        html = page(app)
+        hidden_everywhere(app, html)
+        assert "said no" in html or "answered no" in html
+        return
     raise AssertionError("nobody got to ask in 40 deals")
 
 
@@ -597,44 +572,29 @@ def _ask_between_people(people: list[tuple[int, str]], answer: str, **house: str
     names = dict(people)
     for seed in range(60):
         app = seated(people, seed=seed, **house)
-        for _ in range(2000):
-            if app.game.phase in ("round_over", "game_over"):
-                break
-            if app.passing is not None:
-                app.handle("take-device")
-            elif app.bot_to_act():
-                app.bot_step()
-            elif app.game.phase == "play" and app.game.to_act == app.seat:
-                app.handle("hint")
-                if not isinstance(app.hint_action, AskGoOut):
-                    moves = len(app.game.history)
-                    app.handle("play-hint")
-                    if len(app.game.history) == moves:
-                        play_person(app)
-                    continue
-                asker = app.seat
-                partners = [s for s in app.humans if s != asker and app.game.team_of(s) == app.game.team_of(asker)]
-                app.handle("ask")
-                partner = app.game.to_act
-                assert partner in partners and app.passing == partner and app.game.phase == "answer"
-                html = page(app)
-                hidden_everywhere(app, html)
-                assert f"Pass to {names[partner]}</h2>" in html
-                assert f"{names[asker]} asks you: “May I go out?”" in html
-                app.handle("take-device")
-                assert app.seat == partner and 'role="dialog"' in page(app)
-                app.handle("answer", answer)
-                assert app.passing == asker and app.game.to_act == asker and app.game.phase == "play"
-                html = page(app)
-                hidden_everywhere(app, html)
-                assert f"Pass to {names[asker]}</h2>" in html
-                assert f"{names[partner]} answered {answer}." in html
-                app.handle("take-device")
-                assert app.seat == asker
-                assert f"{names[partner]} said {answer}" in page(app)
-                return
-            else:
-                play_person(app)
+        if not play_until_asking(app, 2000):
+            continue
+        asker = app.seat
+        partners = [s for s in app.humans if s != asker and app.game.team_of(s) == app.game.team_of(asker)]
+        app.handle("ask")
+        partner = app.game.to_act
+        assert partner in partners and app.passing == partner and app.game.phase == "answer"
+        html = page(app)
+        hidden_everywhere(app, html)
+        assert f"Pass to {names[partner]}</h2>" in html
+        assert f"{names[asker]} asks you: “May I go out?”" in html
+        app.handle("take-device")
+        assert app.seat == partner and 'role="dialog"' in page(app)
+        app.handle("answer", answer)
+        assert app.passing == asker and app.game.to_act == asker and app.game.phase == "play"
+        html = page(app)
+        hidden_everywhere(app, html)
+        assert f"Pass to {names[asker]}</h2>" in html
+        assert f"{names[partner]} answered {answer}." in html
+        app.handle("take-device")
+        assert app.seat == asker
+        assert f"{names[partner]} said {answer}" in page(app)
+        return
     raise AssertionError("nobody asked in 60 deals")
 
 
