@@ -80,6 +80,10 @@ PRELOAD_MARK = "<!-- preloads: tools/build.py -->"
 MPY_CONFIG_MARK = "<!-- mpy-config: tools/build.py -->"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same zip (and revision)
 SW_TEMPLATE = ROOT / "service-worker.js"
+OWN_VENDOR = ROOT / "vendor"
+"""Third-party files kept in this repository (not in an npm package the build reads), copied into
+``dist/vendor/`` as they are and precached like the rest: ``jsqr/`` reads QR codes from the camera
+where the browser has no ``BarcodeDetector`` (ui/qr.js loads it on the first such scan)."""
 
 
 def copy(src: Path, dest: Path) -> None:
@@ -261,6 +265,9 @@ def copy_vendor() -> None:
         copy_without_map(PYODIDE / name, DIST / "vendor" / "pyodide" / name)
     for name in ["core.js", "core.css", *startup_chunks()]:
         copy_without_map(PYSCRIPT / name, DIST / "vendor" / "pyscript" / name)
+    for src in sorted(OWN_VENDOR.rglob("*")):
+        if src.is_file():
+            copy_without_map(src, DIST / "vendor" / src.relative_to(OWN_VENDOR))
 
 
 DUMP_PYSCRIPT_PACKAGE = """
