@@ -142,13 +142,25 @@ def data_codewords(data: bytes, version: int, level: Level) -> list[int]:
     return words
 
 
+def _tables() -> tuple[list[int], list[int]]:
+    """Powers of 2 in GF(2^8) modulo the standard's x^8 + x^4 + x^3 + x^2 + 1, and their logs."""
+    exp, log = [0] * 512, [0] * 256
+    x = 1
+    for i in range(255):
+        exp[i] = exp[i + 255] = x
+        log[x] = i
+        x <<= 1
+        if x & 0x100:
+            x ^= 0x11D
+    return exp, log
+
+
+EXP, LOG = _tables()
+
+
 def gf_multiply(x: int, y: int) -> int:
-    """Product in GF(2^8) modulo the standard's x^8 + x^4 + x^3 + x^2 + 1."""
-    z = 0
-    for i in reversed(range(8)):
-        z = (z << 1) ^ ((z >> 7) * 0x11D)
-        z ^= ((y >> i) & 1) * x
-    return z
+    """Product in GF(2^8)."""
+    return EXP[LOG[x] + LOG[y]] if x and y else 0
 
 
 def rs_divisor(degree: int) -> list[int]:
