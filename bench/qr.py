@@ -1,7 +1,8 @@
 """``python -m bench.qr``: the QR encoder shipped (``ui/qr/``, in app.zip) against ``segno`` 1.6.6
-installed at run time with ``micropip`` 0.11.1 from wheels the site would serve itself.
+installed at run time, with ``micropip`` 0.11.1 and by Pyodide's own ``loadPackage``, from wheels the
+site would serve itself.
 
-Both in the built app in headless Chromium, a fresh profile per run, interleaved: from the moment a
+Each in the built app in headless Chromium, a fresh profile per run, interleaved: from the moment a
 code is asked for (the table up) until its SVG is in the page.  Bytes: what each adds to the site
 (raw, gzip, brotli).  The wheels are fetched with pip into ``vendor-cache/qr-bench/`` (git-ignored)
 and served from a copy of ``dist/`` only for this measurement.  Prints a Markdown section.
@@ -60,6 +61,22 @@ segno.make(${JSON.stringify(text)}, error="l", mode="byte", micro=False).svg_inl
 }"""
 
 
+SEGNO_DIRECT_JS = """async ([text, segno]) => {
+  const t0 = performance.now();
+  const py = await import("./ui/boot.js").then((m) => m.loadPyodide());
+  await py.loadPackage(new URL(segno, location.href).href);
+  const svg = py.runPython(`
+import segno
+segno.make(${JSON.stringify(text)}, error="l", mode="byte", micro=False).svg_inline(scale=4, border=4)
+`);
+  const box = document.createElement("div");
+  box.className = "qr";
+  box.innerHTML = svg;
+  document.body.prepend(box);
+  return performance.now() - t0;
+}"""
+
+
 def fetch_wheels() -> None:
     WHEELS.mkdir(parents=True, exist_ok=True)
     if (WHEELS / MICROPIP).is_file() and (WHEELS / SEGNO).is_file():
@@ -97,6 +114,7 @@ def main() -> None:
             shutil.copy(WHEELS / name, site / name)
         own: list[float] = []
         other: list[float] = []
+        direct: list[float] = []
         load = load_average()
         with serve(site) as (url, _meter), sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -104,6 +122,7 @@ def main() -> None:
                 for kind, probe, arg, out in (
                     ("own", OWN, LINK, own),
                     ("segno", SEGNO_JS, [LINK, MICROPIP, SEGNO], other),
+                    ("segno-direct", SEGNO_DIRECT_JS, [LINK, SEGNO], direct),
                 ):
                     context = browser.new_context(**PHONE)
                     page = context.new_page()
@@ -130,6 +149,12 @@ def main() -> None:
         f"| segno 1.6.6 via micropip 0.11.1 (wheels) | {statistics.median(other):.0f} ms | "
         + ", ".join(f"{v:.0f}" for v in other)
         + f" | {both[0]:,} | {both[1]:,} | {both[2]:,} |"
+    )
+    segno = sizes((WHEELS / SEGNO).read_bytes())
+    print(
+        f"| segno 1.6.6 by Pyodide's loadPackage (its wheel alone, no micropip) | {statistics.median(direct):.0f} ms | "
+        + ", ".join(f"{v:.0f}" for v in direct)
+        + f" | {segno[0]:,} | {segno[1]:,} | {segno[2]:,} |"
     )
     print(f"| jsQR 1.4.0 (reader without BarcodeDetector) | | | {jsqr[0]:,} | {jsqr[1]:,} | {jsqr[2]:,} |")
 
