@@ -210,8 +210,10 @@ def test_no_camera_gets_a_sentence_and_cancel_closes(
     page.get_by_role("button", name="Scan the answer").click()
     dialog = page.get_by_role("dialog", name="Scan a QR code")
     assert dialog.get_by_role("status").inner_text() == sentence
+    assert page.evaluate("document.getElementById('app').inert")  # the table behind takes no taps
     dialog.get_by_role("button", name="Cancel").click()
     assert dialog.count() == 0
+    assert not page.evaluate("document.getElementById('app').inert")
     assert page.evaluate("window.__links") == []
     assert page.evaluate("document.body.dataset.ready") == "1"
 

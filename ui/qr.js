@@ -133,11 +133,12 @@ function say(text) {
 
 function closeScanner() {
   if (!scan) return;
-  const { overlay, stream, opener, timer } = scan;
+  const { overlay, stream, opener, timer, madeInert } = scan;
   scan = null;
   clearTimeout(timer);
   if (stream) for (const track of stream.getTracks()) track.stop();
   overlay.remove();
+  for (const element of madeInert) element.removeAttribute("inert");
   if (opener && opener.isConnected) opener.focus();
 }
 
@@ -162,7 +163,10 @@ async function openScanner(opener) {
   document.body.append(overlay);
   const video = overlay.querySelector("video");
   const status = overlay.querySelector(".qr-scan-status");
-  const mine = { overlay, status, stream: null, opener, timer: 0 };
+  // The page behind takes no taps or focus while the camera is open (Tab stays in the overlay).
+  const madeInert = [...document.body.children].filter((el) => el !== overlay && !el.hasAttribute("inert"));
+  for (const element of madeInert) element.setAttribute("inert", "");
+  const mine = { overlay, status, stream: null, opener, timer: 0, madeInert };
   scan = mine;
   overlay.querySelector(".qr-scan-cancel").addEventListener("click", closeScanner);
   overlay.addEventListener("keydown", (event) => {
