@@ -38,7 +38,14 @@ function drawAll() {
   for (const box of document.querySelectorAll(".qr[data-qr]")) {
     const text = box.getAttribute("data-qr") || "";
     if (box.dataset.qrDrawn === text && box.firstElementChild) continue;
-    box.innerHTML = String(draw(text, box.getAttribute("data-qr-label") || ""));
+    let markup;
+    try {
+      markup = String(draw(text, box.getAttribute("data-qr-label") || ""));
+    } catch (err) {
+      console.warn("QR code not drawn", err);
+      markup = '<p class="qr-problem">The QR code couldn\'t be drawn: send the link instead.</p>';
+    }
+    box.innerHTML = markup;
     box.dataset.qrDrawn = text;
     const svg = box.querySelector("svg");
     if (svg) fit(box, svg);
