@@ -80,6 +80,15 @@ PRELOAD_MARK = "<!-- preloads: tools/build.py -->"
 MPY_CONFIG_MARK = "<!-- mpy-config: tools/build.py -->"
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same zip (and revision)
 SW_TEMPLATE = ROOT / "service-worker.js"
+OWN_VENDOR = ROOT / "vendor"
+"""Third-party files kept in this repository (not in an npm package the build reads), copied into
+``dist/vendor/`` as they are and precached like the rest: ``jsqr/`` reads QR codes from the camera
+where the browser has no ``BarcodeDetector`` (ui/qr.js loads it on the first such scan)."""
+OWN_VENDOR_SHA256 = {
+    "jsqr/jsQR.js": "bc40c8a15196236b2314db0856f72ca0b49980cd5413b8c852a7349f5fee0859",
+}
+"""Each vendored file's content as taken from its package (``dist/jsQR.js`` of npm's ``jsqr`` 1.4.0,
+Apache-2.0, its LICENSE beside it): a changed copy stops the build instead of shipping."""
 
 
 def copy(src: Path, dest: Path) -> None:
@@ -261,6 +270,12 @@ def copy_vendor() -> None:
         copy_without_map(PYODIDE / name, DIST / "vendor" / "pyodide" / name)
     for name in ["core.js", "core.css", *startup_chunks()]:
         copy_without_map(PYSCRIPT / name, DIST / "vendor" / "pyscript" / name)
+    for name, digest in OWN_VENDOR_SHA256.items():
+        if hashlib.sha256((OWN_VENDOR / name).read_bytes()).hexdigest() != digest:
+            sys.exit(f"vendor/{name} is not the file its package ships: check OWN_VENDOR_SHA256")
+    for src in sorted(OWN_VENDOR.rglob("*")):
+        if src.is_file():
+            copy_without_map(src, DIST / "vendor" / src.relative_to(OWN_VENDOR))
 
 
 DUMP_PYSCRIPT_PACKAGE = """

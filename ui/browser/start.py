@@ -31,6 +31,7 @@ from ui.app import WELCOME, App
 from ui.browser.input import Input
 from ui.browser.page import PAINT_KEY, Page
 from ui.browser.platform import Platform
+from ui.browser.qr import install as install_qr
 from ui.browser.records import Records, app_with_settings
 from ui.browser.runner import Runner
 from ui.browser.saving import GAME_KEY, LINES_KEY, QUICK_GAME_KEY, Saver
@@ -127,6 +128,7 @@ async def start() -> None:
     document.addEventListener("visibilitychange", create_proxy(saver.on_leave))
     if body.getAttribute("data-update-available") == "1":
         platform.on_update()
+    install_qr()  # ui/qr.js draws <div class="qr" data-qr> with ui.qr from now on
     body.dataset.bootMs = f"{(time.perf_counter() - boot_started) * 1000:.1f}"
     body.dataset.ready = "1"
     runner.kick()

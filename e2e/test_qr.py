@@ -1,0 +1,234 @@
+"""QR codes in the page: a drawn code reads back as its link, the camera reads one, offline too.
+
+The reading side is what a phone camera does: the code is taken from a screenshot of the page (what
+the screen shows) and read by jsQR (the copy the site serves) or BarcodeDetector where Chromium has
+it. Scanning uses Chromium's fake camera, fed a video of a QR code made by our encoder.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser import CHROMIUM, CHROMIUM_ARGS
+from conftest import BOOT_TIMEOUT_MS, PHONE, Watch, guarded_context, watch_page
+from pages import Table
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from serve import start_server
+
+from ui.qr.encode import encode
+
+JOIN = "https://hand-and-foot.example/#join=" + "".join(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[(i * 37 + 11) % 64] for i in range(380)
+)
+"""An invitation of the size the host makes: a 380-character base64url blob after #join=."""
+
+ADD_CODE = """([text, label]) => {
+  const box = document.createElement("div");
+  box.className = "qr";
+  box.dataset.qr = text;
+  if (label) box.dataset.qrLabel = label;
+  window.__qrAsked = performance.now();
+  box.addEventListener("hf-qr-drawn", () => { window.__qrDrawnMs = performance.now() - window.__qrAsked; });
+  document.getElementById("boot")?.remove();
+  document.body.prepend(box);
+}"""
+
+READ_PNG = """async (png) => {
+  const image = new Image();
+  image.src = "data:image/png;base64," + png;
+  await image.decode();
+  if ("BarcodeDetector" in window && (await BarcodeDetector.getSupportedFormats()).includes("qr_code")) {
+    const found = await new BarcodeDetector({ formats: ["qr_code"] }).detect(image);
+    return { by: "BarcodeDetector", text: found.length ? found[0].rawValue : null };
+  }
+  if (!window.jsQR) {
+    await new Promise((resolve, reject) => {
+      const tag = document.createElement("script");
+      tag.src = "vendor/jsqr/jsQR.js";
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.append(tag);
+    });
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  const found = window.jsQR(data, canvas.width, canvas.height);
+  return { by: "jsQR", text: found ? found.data : null };
+}"""
+
+
+def draw_code(page: Page, text: str, label: str = "") -> None:
+    page.evaluate(ADD_CODE, [text, label])
+    page.locator(".qr svg, .qr .qr-problem").first.wait_for()
+
+
+def read_on_screen(page: Page) -> dict[str, str | None]:
+    png = page.locator(".qr").first.screenshot()
+    return page.evaluate(READ_PNG, base64.b64encode(png).decode())  # type: ignore[no-any-return]
+
+
+def test_an_invitation_is_drawn_as_a_qr_code_that_reads_back(page: Page, base_url: str, watch: Watch) -> None:
+    Table(page, base_url).open()
+    draw_code(page, JOIN, "QR code of the invitation link")
+    code = page.get_by_role("img", name="QR code of the invitation link")
+    assert code.is_visible()
+    read = read_on_screen(page)
+    assert read["text"] == JOIN, read
+    # Whole pixels per module and the code inside the 360 px screen, quiet zone included.
+    box = page.locator(".qr").first
+    module_px = int(box.get_attribute("data-module-px") or 0)
+    side = int(code.get_attribute("data-modules") or 0)
+    assert code.get_attribute("data-version") == "13" and side == 77
+    assert module_px >= 4
+    width = code.bounding_box()["width"]  # type: ignore[index]
+    assert width == side * module_px <= 360
+    assert page.evaluate("window.__qrDrawnMs") < 5000
+    assert watch.external == []
+
+
+def test_a_code_redrawn_by_a_render_is_drawn_again(page: Page, base_url: str) -> None:
+    Table(page, base_url).open()
+    draw_code(page, "https://hand-and-foot.example/#join=first")
+    page.evaluate("""() => { const box = document.querySelector(".qr");
+        box.outerHTML = '<div class="qr" data-qr="https://hand-and-foot.example/#join=second"></div>'; }""")
+    page.wait_for_function(
+        "document.querySelector('.qr').dataset.qrDrawn === 'https://hand-and-foot.example/#join=second'"
+    )
+    assert read_on_screen(page)["text"] == "https://hand-and-foot.example/#join=second"
+    page.evaluate("document.querySelector('.qr').dataset.qr = 'https://hand-and-foot.example/#join=third'")
+    page.wait_for_function("document.querySelector('.qr').dataset.qrDrawn.endsWith('third')")
+    assert read_on_screen(page)["text"] == "https://hand-and-foot.example/#join=third"
+    assert page.get_by_role("img", name="QR code of the link").count() == 1
+
+
+def test_text_too_long_for_a_code_gets_a_sentence(page: Page, base_url: str) -> None:
+    Table(page, base_url).open()
+    draw_code(page, "x" * 5000)
+    assert page.locator(".qr .qr-problem").inner_text() == (
+        "This link is too long for a QR code: send it as a link instead."
+    )
+
+
+def y4m_of(text: str, path: Path, width: int = 640, height: int = 480, frames: int = 5) -> None:
+    """A short greyscale video (YUV 4:2:0) of the QR code of ``text``, white around it: what a camera
+    held over the host's screen would see."""
+    code = encode(text)
+    side = code.size + 8
+    scale = min(width, height) // side
+    left, top = (width - side * scale) // 2, (height - side * scale) // 2
+    luma = bytearray(b"\xff" * (width * height))
+    for y, row in enumerate(code.rows):
+        for x, dark in enumerate(row):
+            if dark:
+                for dy in range(scale):
+                    start = (top + (y + 4) * scale + dy) * width + left + (x + 4) * scale
+                    luma[start : start + scale] = b"\x00" * scale
+    chroma = b"\x80" * (width * height // 2)
+    with path.open("wb") as out:
+        out.write(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode())
+        for _ in range(frames):
+            out.write(b"FRAME\n" + bytes(luma) + chroma)
+
+
+ANSWER = "https://hand-and-foot.example/#answer=" + "Qx9_-" * 40
+
+
+@pytest.fixture
+def camera_browser(playwright: Playwright, tmp_path: Path) -> Iterator[Browser]:
+    video = tmp_path / "answer.y4m"
+    y4m_of(ANSWER, video)
+    fake = [
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
+    ]
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *fake])
+    yield browser
+    browser.close()
+
+
+LISTEN = "() => { window.__links = []; window.addEventListener('hf-link', (e) => window.__links.push(e.detail)); }"
+ADD_SCAN_BUTTON = """() => { const b = document.createElement("button"); b.type = "button";
+  b.textContent = "Scan the answer"; b.dataset.scanQr = ""; document.getElementById("boot")?.remove();
+  document.body.prepend(b); }"""
+
+
+def test_scanning_a_code_with_the_camera_hands_its_link_on(camera_browser: Browser, base_url: str) -> None:
+    watch = Watch()
+    context = guarded_context(camera_browser, watch, **PHONE, reduced_motion="reduce", permissions=["camera"])
+    try:
+        page = context.new_page()
+        watch_page(page, watch)
+        Table(page, base_url).open()
+        page.evaluate(LISTEN)
+        page.evaluate(ADD_SCAN_BUTTON)
+        page.get_by_role("button", name="Scan the answer").click()
+        dialog = page.get_by_role("dialog", name="Scan a QR code")
+        assert dialog.is_visible()
+        page.wait_for_function("window.__links.length > 0", timeout=BOOT_TIMEOUT_MS)
+        assert page.evaluate("window.__links") == [ANSWER]
+        assert dialog.count() == 0  # the camera is closed on a read
+        assert page.evaluate("document.activeElement.textContent") == "Scan the answer"
+        assert watch.errors == [] and watch.external == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("script", "sentence"),
+    [
+        (
+            "navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('no', 'NotAllowedError'));",
+            "The camera wasn't allowed. Allow it in the browser's settings, or open the link with the phone's "
+            "camera app.",
+        ),
+        (
+            "navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('none', 'NotFoundError'));",
+            "No camera was found on this device. Have the link sent as a message instead.",
+        ),
+        (
+            "Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined });",
+            "This browser can't use a camera here. Open the link with the phone's camera app instead, or have it "
+            "sent as a message.",
+        ),
+    ],
+)
+def test_no_camera_gets_a_sentence_and_cancel_closes(
+    page: Page, context: BrowserContext, base_url: str, script: str, sentence: str
+) -> None:
+    context.add_init_script(script)
+    Table(page, base_url).open()
+    page.evaluate(LISTEN)
+    page.evaluate(ADD_SCAN_BUTTON)
+    page.get_by_role("button", name="Scan the answer").click()
+    dialog = page.get_by_role("dialog", name="Scan a QR code")
+    assert dialog.get_by_role("status").inner_text() == sentence
+    assert page.evaluate("document.getElementById('app').inert")  # the table behind takes no taps
+    dialog.get_by_role("button", name="Cancel").click()
+    assert dialog.count() == 0
+    assert not page.evaluate("document.getElementById('app').inert")
+    assert page.evaluate("window.__links") == []
+    assert page.evaluate("document.body.dataset.ready") == "1"
+
+
+def test_codes_draw_and_the_reader_loads_offline(page: Page, context: BrowserContext, dist: Path, watch: Watch) -> None:
+    server, url = start_server(dist)  # our own server, so stopping it spares the other tests
+    try:
+        table = Table(page, url).open().wait_until_offline_ready()
+    finally:
+        server.shutdown()
+        server.server_close()
+    context.set_offline(True)
+    table.reload()
+    draw_code(page, JOIN, "QR code of the invitation link")
+    read = read_on_screen(page)  # loads vendor/jsqr/jsQR.js unless Chromium has BarcodeDetector
+    assert read["text"] == JOIN
+    assert page.evaluate("fetch('vendor/jsqr/jsQR.js').then((r) => r.ok)")
+    assert watch.external == []

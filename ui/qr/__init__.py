@@ -1,0 +1,1 @@
+"""QR codes for links: a small encoder of our own (``encode``) and its SVG drawing (``svg``)."""
