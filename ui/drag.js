@@ -1,7 +1,8 @@
 // Dragging a card of the hand, with a finger or a mouse (pointer events): within the hand to put it
-// elsewhere (the player's own order), or onto one of our melds, a staged meld or the staging area to
-// play it with the cards already selected. A press that doesn't move past SLOP is a tap, handled as
-// before by the page's click listener; after a drag the click that follows is swallowed.
+// elsewhere (the player's own order), onto one of our melds, a staged meld or the staging area to
+// play it with the cards already selected, or onto the pile to discard it. A press that doesn't move
+// past SLOP is a tap, handled as before by the page's click listener; after a drag the click that
+// follows is swallowed.
 // The drop goes to Python as an "hf-drag" event on #app ({act, arg}: ui/browser/input.py checks both).
 
 const SLOP = 10; // px a press moves before it is a drag
@@ -25,6 +26,8 @@ function dropAt(x, y) {
   if (meld && !meld.disabled) return { el: meld, act: "drop", to: "meld " + meld.getAttribute("data-arg") };
   const staged = el.closest('button[data-act="staged"]');
   if (staged) return { el: staged, act: "drop", to: "staged " + staged.getAttribute("data-arg") };
+  const pile = el.closest(".pile");
+  if (pile) return { el: pile, act: "drop", to: "discard 0" };
   const area = el.closest(".staging, .staged-preview, .team.us");
   if (area) return { el: area, act: "drop", to: "new-meld 0" };
   return null;

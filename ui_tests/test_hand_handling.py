@@ -139,7 +139,7 @@ def test_a_drag_with_bad_positions_changes_nothing() -> None:
     before = app.shown_hand()
     for arg in ("0-99", "x-1", "-1", "1-", "3-3", "00000-1", "1-2-3"):
         app.handle("move-card", arg)
-    for arg in ("0 discard 1", "99 meld 0", "0 meld", "0 meld 99", "0 eval 1"):
+    for arg in ("0 pile 1", "99 discard 0", "99 meld 0", "0 meld", "0 meld 99", "0 eval 1"):
         app.handle("drop", arg)
     assert app.shown_hand() == before and app.session.own_order is None
     assert app.game.phase == "play" and len(app.view().hand) == len(before)
@@ -226,3 +226,11 @@ def test_the_report_holds_the_deal_rules_version_and_moves_in_the_save_notation(
     assert f"Deal: {game.deal_number:,}" in box.split("<textarea", 1)[1]
     assert "Copied." in sheet_region("report-copied", "table", app.session)
     assert 'data-act="report"' in sheet_region("menu", "table", app.session)
+
+
+def test_a_card_dropped_on_the_pile_is_discarded_alone() -> None:
+    app = south_to_play()
+    hand = app.shown_hand()
+    app.handle("card", "0")
+    app.handle("drop", "2 discard 0")
+    assert app.game.pile[-1] == hand[2] and len(app.view().hand) == len(hand) - 1

@@ -13,9 +13,11 @@ from ui.taps import Taps, index_arg
 if TYPE_CHECKING:
     from ui.app import App
 
-DROP_TARGETS = {"meld": turn.on_meld, "staged": turn.on_staged, "new-meld": turn.on_new_meld}
-"""Where a dragged card may land to be played: a meld of ours, a staged meld, the staging area (a new
-meld, staged before the first meld)."""
+DROP_TARGETS = {
+    "meld": turn.on_meld, "staged": turn.on_staged, "new-meld": turn.on_new_meld, "discard": turn.on_discard
+}
+"""Where a dragged card may land to be played: a meld of ours, a staged meld, the staging area or our
+melds' box (a new meld, staged before the first meld), the pile (discarded, as Discard would)."""
 
 
 def on_move_card(app: App, arg: str) -> None:
@@ -34,14 +36,17 @@ def on_sort_hand(app: App, arg: str) -> None:
 
 def on_drop(app: App, arg: str) -> None:
     """``"3 meld 1"``: the card at position 3 dropped on meld 1 (with the cards already selected), as if
-    it was selected and the meld tapped."""
+    it was selected and the meld tapped; ``"3 discard 0"``: dropped on the pile, as if it alone was
+    selected and Discard tapped."""
     parts = arg.split(" ")
     if len(parts) != 3 or parts[1] not in DROP_TARGETS:
         return
     i = index_arg(parts[0], len(app.shown_hand()))
     if i is None:
         return
-    if i not in app.selected:
+    if parts[1] == "discard":
+        app.selected = [i]  # the card dropped on the pile, whatever else was selected
+    elif i not in app.selected:
         app.selected.append(i)
     DROP_TARGETS[parts[1]](app, parts[2])
 
