@@ -217,3 +217,21 @@ def test_the_screen_is_kept_awake_while_the_page_shows(new_page: Callable[..., P
     }""")
     page.wait_for_function("window.__locks === 1")
 
+
+
+def test_axe_finds_nothing_on_the_new_controls(new_page: Callable[..., Page], base_url: str) -> None:
+    from test_accessibility import audited, violations
+
+    page = audited(new_page)
+    table = Table(page, base_url).open_link("?rules=classic&deal=42")
+    table.open_settings()
+    assert page.get_by_label("Hand order").count() == 1
+    assert violations(page) == [], "settings: hand order, sound"
+    table.back_to_table()
+    drag(page, cards(page).first, cards(page).last)
+    table.wait_until_idle()
+    page.get_by_role("button", name="Sort", exact=True).wait_for()
+    assert violations(page) == [], "the hand in the player's own order, with Sort"
+    table.menu("Report this hand")
+    page.get_by_label("The report").wait_for()
+    assert violations(page) == [], "the report of the hand"
