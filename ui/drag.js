@@ -88,14 +88,18 @@ root.addEventListener("pointerup", (event) => {
   const over = dropAt(event.clientX, event.clientY);
   const from = press.index;
   end();
-  // The click this release makes is not a tap on a card.
+  // The click this release makes (it comes before any timer) is not a tap on a card; the drop is
+  // handled after it, so a redraw can't lose it, and the next tap is a tap again.
   const swallow = (e) => { e.stopPropagation(); e.preventDefault(); };
   window.addEventListener("click", swallow, { capture: true, once: true });
-  setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 400);
-  if (!over) return;
-  if (over.act === "move-card" && over.to === from) return;
-  const arg = over.act === "move-card" ? from + "-" + over.to : from + " " + over.to;
-  root.dispatchEvent(new CustomEvent("hf-drag", { detail: { act: over.act, arg } }));
+  setTimeout(() => {
+    window.removeEventListener("click", swallow, { capture: true });
+    if (over && !(over.act === "move-card" && over.to === from)) {
+      const arg = over.act === "move-card" ? from + "-" + over.to : from + " " + over.to;
+      root.dispatchEvent(new CustomEvent("hf-drag", { detail: { act: over.act, arg } }));
+    }
+    document.body.dataset.drags = String(Number(document.body.dataset.drags || 0) + 1); // drags done
+  }, 0);
 });
 
 root.addEventListener("pointercancel", (event) => {
