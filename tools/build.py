@@ -160,6 +160,20 @@ def with_csp(shell: str) -> str:
     return shell.replace(CHARSET, f'{CHARSET}\n  <meta http-equiv="Content-Security-Policy" content="{policy}">', 1)
 
 
+def app_version() -> str:
+    """The version "Report this hand" names: pyproject's, and the commit built when git knows it."""
+    text = (ROOT / "pyproject.toml").read_text()
+    found = re.search(r'^version = "([^"]+)"', text, re.M)
+    version = found.group(1) if found else "0"
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    return f"{version} ({commit})" if re.fullmatch(r"[0-9a-f]{4,40}", commit) else version
+
+
 def copy_app(*, source: bool = False) -> list[Path]:
     """Copy the shell and the UI's page script, zip the modules; return the Python files zipped.
 
@@ -174,6 +188,7 @@ def copy_app(*, source: bool = False) -> list[Path]:
     if MPY_CONFIG_MARK not in shell:
         sys.exit(f"index.html has lost its {MPY_CONFIG_MARK} line")
     shell = shell.replace(PRELOAD_MARK, preload_links()).replace(MPY_CONFIG_MARK, mpy_config())
+    shell = shell.replace("<title>", f'<meta name="app-version" content="{app_version()}">\n  <title>', 1)
     (DIST / "index.html").write_text(with_csp(shell))
     copy(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
     for src in sorted((ROOT / "ui").rglob("*")):

@@ -39,7 +39,7 @@ from ui.settings.model import Settings
 from ui.share import ShareRequest, build_query
 from ui.sides import SOUTH
 from ui.stats import model as stats
-from ui.table import panels, turn
+from ui.table import handling, panels, turn
 from ui.table.moves import Line
 from ui.table.recent import Recent
 from ui.table.session import Session
@@ -159,7 +159,7 @@ class App:
         self.rng = rng or random.Random()
         self.desk = challenge_desk.ChallengeDesk()
         self.session = Session(Game(self.settings.rules(), 1), self.level, humans=humans, seat=seat,
-                               on_move=self._moved)
+                               on_move=self._moved, order=lambda: self.settings.hand_order)
         self.note: Note | None = None
         self.screen = "table"
         self.rules_tab = self.settings.preset
@@ -392,6 +392,8 @@ class App:
         self.settings_dirty = True
         if key == "level":
             self.forget_bots()
+        if key == "hand_order":  # picking a sort again ends the player's own order
+            self.session.sort_hand()
         self.note = None
 
 
@@ -413,11 +415,12 @@ def build_taps() -> Taps[App]:
     """The table of taps, filled by each feature's ``register``."""
     table: Taps[App] = Taps()
     table.add("screen", on_screen, passive=True)
-    for feature in (turn, panels, watch_taps, challenge_taps, games_taps, settings_taps, rules_taps, seating_taps):
+    for feature in (turn, handling, panels, watch_taps, challenge_taps, games_taps, settings_taps, rules_taps,
+                    seating_taps):
         feature.register(table)
     return table
 
 
 TAPS = build_taps()
-TABLE_ACTS = turn.acts()
+TABLE_ACTS = turn.acts() | handling.acts()
 """The taps that play (cards, moves, hints): refused while the device is being passed."""

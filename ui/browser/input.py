@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
+from ui.browser.platform import copy_text
 from ui.browser.storage import quick_set
 from ui.render import SHORTCUTS
+from ui.table.report import report_text
 from ui.taps import Note, Taps
 
 if TYPE_CHECKING:
@@ -30,6 +32,8 @@ SCROLL_TOP_ACTS = frozenset(
     {"screen", "rules-tab", "pad-open", "pad-new", "pad-list", "watch", "watch-close", "together"}
 )
 """Taps that open another screen or page: it starts at its top."""
+DRAG_ACTS = frozenset({"move-card", "drop"})
+"""What a drag may ask for (``ui/drag.js``); anything else in its event is ignored."""
 
 
 class Input:
@@ -60,6 +64,7 @@ class Input:
             "share": Input.on_share,
             "apply-update": Input.on_apply_update,
             "challenge": Input.on_challenge,
+            "report": Input.on_report,
         }
 
     # ----- the taps that need the browser ------------------------------------------------------
@@ -97,13 +102,34 @@ class Input:
     def on_challenge(self, arg: str) -> None:
         self.runner.spawn(self.platform.send_challenge())
 
+    def on_report(self, arg: str) -> None:
+        self.runner.spawn(self.copy_report())
+
+    async def copy_report(self) -> None:
+        """Copy the report of the hand; the sheet shows it either way (to select and copy by hand when refused)."""
+        copied = await copy_text(report_text(self.app.session))
+        self.app.sheet = "report-copied" if copied else "report"
+        self.page.refresh()
+
     # ----- listeners ---------------------------------------------------------------------------
+
+    def on_drag(self, event: Any) -> None:
+        """A card dragged (``ui/drag.js``): within the hand (``move-card``) or dropped to be played (``drop``)."""
+        detail = event.detail
+        act = str(getattr(detail, "act", "") or "")
+        arg = str(getattr(detail, "arg", "") or "")
+        if act not in DRAG_ACTS:
+            return
+        self.dispatch(act, arg)
 
     def on_click(self, event: Any) -> None:
         el = event.target.closest("[data-act]")
         if not el or el.disabled:
             return
-        act, arg = el.getAttribute("data-act") or "", el.getAttribute("data-arg") or ""
+        self.dispatch(el.getAttribute("data-act") or "", el.getAttribute("data-arg") or "")
+
+    def dispatch(self, act: str, arg: str) -> None:
+        """Do a tap (a click's, or a drag's): the browser's own taps here, the rest through the app."""
         app = self.app
         if app.elsewhere:
             if act == "play-here":  # start again from the newest save, and take the game from the other tab

@@ -28,6 +28,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ui.app import WELCOME, App
+from ui.browser.feel import Feel
 from ui.browser.input import Input
 from ui.browser.page import PAINT_KEY, Page
 from ui.browser.platform import Platform
@@ -39,6 +40,7 @@ from ui.browser.storage import Stores, quick_get
 from ui.challenge import model as challenge
 from ui.saves import choose
 from ui.share import ShareProblem, ShareRequest, parse_query
+from ui.table import report
 from ui.taps import Note
 
 
@@ -105,6 +107,16 @@ async def start() -> None:
     records = Records(app, stores, saver)
     platform = Platform(app, saver, page)
     listeners = Input(app, root, saver, page, runner, records, platform)
+    feel = Feel(app)
+    moved = app.session.on_move
+
+    def on_move() -> None:  # after each move: what the app does, then its cue
+        moved()
+        feel.after_move()
+
+    app.session.on_move = on_move
+    version = document.querySelector('meta[name="app-version"]')
+    report.set_version(str(version.getAttribute("content")) if version else "")
 
     boot_started = time.perf_counter()
     boot(app, stores, records, listeners, body)
@@ -126,6 +138,9 @@ async def start() -> None:
         ),
     )
     document.addEventListener("visibilitychange", create_proxy(saver.on_leave))
+    document.addEventListener("visibilitychange", create_proxy(feel.on_visibility))
+    root.addEventListener("hf-drag", create_proxy(listeners.on_drag))  # ui/drag.js
+    feel.keep_awake()
     if body.getAttribute("data-update-available") == "1":
         platform.on_update()
     install_qr()  # ui/qr.js draws <div class="qr" data-qr> with ui.qr from now on

@@ -37,6 +37,7 @@ from engine.levels import LEVELS as BOT_LEVELS
 from engine.rules import PRESETS, RuleSet, preset
 from engine.serialize import parse_json
 from engine.stored_rules import LEGACY_VALUES
+from ui.table.order import ORDER_NAMES
 
 __all__ = [
     "BRINGS",
@@ -127,6 +128,10 @@ class Settings:
     larger_cards: bool = False
     speed: str = "normal"
     """How fast the computer players move: a key of ``PACE_SECONDS``."""
+    hand_order: str = "rank"
+    """How the hand is sorted: one of ``ORDER_NAMES`` (``ui/table/order.py``)."""
+    sound: bool = False
+    """Sound and vibration for the player's turn and the computers' plays."""
 
     def rules(self) -> RuleSet:
         """The rule set a new game uses (the preset alone if the switches don't fit it)."""
@@ -159,6 +164,12 @@ class Settings:
             if raw not in PACE_SECONDS:
                 raise ValueError("Choose Relaxed, Normal or Quick.")
             return replace(self, speed=str(raw))
+        if key == "hand_order":
+            if raw not in ORDER_NAMES:
+                raise ValueError("Choose one of the listed hand orders.")
+            return replace(self, hand_order=str(raw))
+        if key == "sound":
+            return replace(self, sound=bool(raw))
         if key == "four_colour":
             return replace(self, four_colour=bool(raw))
         if key == "reduced_motion":
@@ -235,7 +246,10 @@ def load_settings(text: Any) -> Settings:
     speed = data.get("speed")
     if isinstance(speed, str) and speed in PACE_SECONDS:
         out = replace(out, speed=speed)
-    for key in ("four_colour", "reduced_motion", "larger_cards"):
+    hand_order = data.get("hand_order")
+    if isinstance(hand_order, str) and hand_order in ORDER_NAMES:
+        out = replace(out, hand_order=hand_order)
+    for key in ("four_colour", "reduced_motion", "larger_cards", "sound"):
         if isinstance(data.get(key), bool):
             out = replace(out, **{key: data[key]})
     house = data.get("house")

@@ -15,6 +15,7 @@ from ui.settings.model import (
     switch_options,
     switch_value,
 )
+from ui.table.order import HAND_ORDERS
 from ui.widgets import button, esc
 
 FITS_PHONE_SELECT = 31
@@ -84,6 +85,8 @@ def settings_screen(s: Settings, house_open: bool, game: Game, storage_kept: str
         + _check("four_colour", "Four-colour cards (diamonds blue, clubs green)", s.four_colour)
         + _check("reduced_motion", "Reduced motion (computer moves without pauses)", s.reduced_motion)
         + _check("larger_cards", "Larger cards", s.larger_cards)
+        + _select("hand_order", "Hand order", list(HAND_ORDERS), s.hand_order)
+        + _check("sound", "Sound and vibration (your turn, the computers' plays)", s.sound)
         + (f'<p class="tip storage-kept">{esc(storage_kept)}</p>' if storage_kept else "")
         + '<div class="row">'
         + button("screen", "Back to the table", arg="table", cls="primary")

@@ -216,6 +216,8 @@ def hand_region(view: View, table: Session) -> str:
         side = '<span class="legend"><span class="dot" aria-hidden="true"></span>can meld</span>'
     else:
         side = ""
+    if table.own_order is not None:  # the player's own order (a drag): a way back to the chosen one
+        side += button("sort-hand", "Sort", cls="small sort", extra=' title="Sort the hand as chosen in Settings"')
     return (
         f'<section class="you{active}{crowded}" aria-label="Your hand">'
         f'<h2><span>Your {me.stage} <b>{len(hand)}</b>{esc(where)}</span><span class="side">{side}</span></h2>'

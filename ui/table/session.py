@@ -28,6 +28,7 @@ from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
 from ui.table.moves import Line
 from ui.table.narrate import describe_entry, short_entry, who
+from ui.table.order import arranged, moved, moved_positions
 from ui.table.recent import Recent
 from ui.table.staging import Staged
 
@@ -51,6 +52,7 @@ class Session:
         seat: int = SOUTH,
         on_move: Callable[[], None] = _nothing,
         seating: Seating | None = None,
+        order: Callable[[], str] = lambda: "rank",
     ) -> None:
         seating = seating or Seating(tuple((s, "") for s in sorted(humans)))
         if seat not in seating.humans:
@@ -61,6 +63,8 @@ class Session:
         self.seat = seat  # the seat the table is shown from (whose hand, selection and taps these are)
         self.passing: int | None = None  # the person the device is to be passed to: until they take it, no hand shows
         self.level = level  # the computer players' level in this game (asked when a bot is made)
+        self.order = order  # the hand order chosen in Settings (ui/table/order.py)
+        self.own_order: list[int] | None = None  # the player's own order after a drag, until they sort again
         self.on_move = on_move  # called after every move applied (the app counts finished games there)
         self.game = game
         self.bots: dict[int, Bot] = {}
@@ -89,6 +93,7 @@ class Session:
         self.selected = []
         self.staged = []
         self.pile_selected = []
+        self.own_order = None
         self.recent.clear()
         self.expanded = set()
         self.question_closed = False
@@ -183,12 +188,30 @@ class Session:
         return view_for(self.game, self.seat)
 
     def shown_hand(self) -> list[int]:
-        """The shown seat's hand without the staged cards, sorted, wild cards last."""
-        left = list(self.view().hand)
+        """The shown seat's hand without the staged cards, in the hand's order (``ui/table/order.py``)."""
+        left = arranged(self.view().hand, self.order(), self.own_order)
         for staged in self.staged:
             for c in staged.hand_cards():
                 left.remove(c)
         return left
+
+    def move_card(self, source: int, target: int) -> bool:
+        """Put the card at ``source`` of the shown hand at ``target`` (a drag within the hand): the hand
+        keeps this order, newly drawn cards after it, until the player sorts again; the selected cards
+        stay selected.  False when either position is not in the hand."""
+        hand = self.shown_hand()
+        if not (0 <= source < len(hand) and 0 <= target < len(hand)) or source == target:
+            return False
+        staged = [c for s in self.staged for c in s.hand_cards()]
+        self.own_order = moved(hand, source, target) + staged
+        self.selected = moved_positions(self.selected, source, target)
+        return True
+
+    def sort_hand(self) -> None:
+        """Back to the order chosen in Settings (the selection follows its cards)."""
+        chosen = self.selected_cards()
+        self.own_order = None
+        self.selected = self.positions(tuple(chosen))
 
     def pile_preview(self) -> list[int]:
         """The cards under the pile's top that the shown seat could meld with a pickup now, toward the first meld.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ui.table.report import report_text
 from ui.table.session import Session
 from ui.widgets import button, esc
 
@@ -22,6 +23,24 @@ SHORTCUTS = (
 
 
 # ----- panels over the table: the menu, the moves, the keyboard help -----------------
+
+REPORT_SHEETS = ("report", "report-copied")
+"""The report of the hand, shown after it was copied or when the clipboard refused it."""
+
+
+def report_box(table: Session, *, copied: bool) -> str:
+    """The report's text in a box to select and copy, and what became of the copy."""
+    said = (
+        "Copied. Paste it in a message to whoever helps you: it holds the deal, the rules and every move so far."
+        if copied
+        else "This browser didn't let the app copy it: select the text below, copy it and paste it in a message."
+    )
+    return (
+        f'<p class="report-said">{esc(said)}</p>'
+        '<label for="report-text">The report</label>'
+        f'<textarea id="report-text" class="report-text" readonly rows="8">{esc(report_text(table))}</textarea>'
+    )
+
 
 
 def moves_list(table: Session) -> str:
@@ -67,8 +86,11 @@ def sheet_region(sheet: str | None, screen: str, table: Session) -> str:
             + menu_buttons(screen)
             + button("sheet", "Recent moves", arg="moves")
             + button("sheet", "Keyboard keys", arg="help")
+            + button("report", "Report this hand")
             + "</div>"
         )
+    elif sheet in REPORT_SHEETS:
+        title, body = "Report this hand", report_box(table, copied=sheet == "report-copied")
     elif sheet == "moves":
         title, body = "Recent moves", moves_list(table)
     else:
