@@ -21,6 +21,8 @@ def latest_line(table: Session) -> Line | None:
 
 def live_text(table: Session) -> str:
     """What the status line says (and a screen reader announces): the latest move."""
+    if table.ending:
+        return table.going_out_text()
     line = latest_line(table)
     return line.text if line else "New round: nobody has moved yet."
 
@@ -28,6 +30,8 @@ def live_text(table: Session) -> str:
 def status_tools(table: Session) -> str:
     line = latest_line(table)
     out = []
+    if table.ending:  # the round is over: its scores are the next thing, a tap away
+        return button("see-scores", "See the scores", cls="small primary")
     if line is not None and line.reason and line.seat not in table.humans:
         out.append(
             button(

@@ -151,6 +151,52 @@ def short_entry(game: Game, entry: Event) -> str | None:
     return None
 
 
+def going_out_turn(game: Game) -> list[Event]:
+    """The public entries of the turn that ended the round by going out (from its draw or pickup to
+    going out; the partner's answer included), or [] when nobody went out."""
+    seat, log = game.went_out, game.log
+    end = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], WentOut)), None)
+    if seat is None or end is None:
+        return []
+    start = end
+    while start > 0:
+        entry = log[start - 1]
+        if entry.seat != seat and not isinstance(entry, Answered):
+            break
+        start -= 1
+        if entry.seat == seat and isinstance(entry, (Drew, TookPile)):
+            break
+    return log[start : end + 1]
+
+
+def meld_ranks(game: Game, entries: Sequence[Event]) -> list[int]:
+    """The ranks of the melds these entries started or added to, in order, each once."""
+    out: list[int] = []
+    for entry in entries:
+        if not isinstance(entry, Melded):
+            continue
+        melds = game.teams[game.team_of(entry.seat)].melds
+        rank = entry.rank if entry.meld is None else melds[entry.meld].rank if entry.meld < len(melds) else None
+        if rank is not None and rank not in out:
+            out.append(rank)
+    return out
+
+
+def went_out_text(game: Game, human: int, names: Sequence[str] | None = None) -> str:
+    """The play that ended the round, in one line: 'East went out: laid 7s, 9s, discarded 4♣.' ('' when
+    nobody went out)."""
+    entries = going_out_turn(game)
+    if game.went_out is None or not entries:
+        return ""
+    parts = []
+    ranks = meld_ranks(game, entries)
+    if ranks:
+        parts.append("laid " + ", ".join(rank_words(game, r) for r in ranks))
+    parts += [f"discarded {C.label(e.card)}" for e in entries if isinstance(e, Discarded)]
+    name = who(game.went_out, human, game.n, names)
+    return f"{name} went out" + (": " + ", ".join(parts) if parts else "") + "."
+
+
 def advice(reason: Reason) -> str:
     """A computer player's reason for its own move, as advice to the player about to make it.
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from engine.actions import Action, Answer, Discard, Draw, EndTurn, PickUp
 from engine.checks import pile_under
 from engine.errors import RuleViolation
+from engine.events import Discarded, Melded
 from engine.melds import meld_value
 from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
 from engine.serialize import to_dict
@@ -27,12 +28,18 @@ from ui import saves
 from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
 from ui.table.moves import Line
-from ui.table.narrate import describe_entry, short_entry, who
+from ui.table.narrate import describe_entry, going_out_turn, short_entry, went_out_text, who
 from ui.table.recent import Recent
 from ui.table.staging import Staged
 
 if TYPE_CHECKING:
     from engine.bots import Bot
+
+
+ROUND_OVER = ("round_over", "game_over")
+ENDING_SECONDS = {"relaxed": 6.0, "normal": 4.0, "quick": 2.5}
+"""How long the play that went out stays on the table before the scores open, by Settings → Speed
+(a tap opens them sooner; the same with Reduced motion, which only stills the highlight)."""
 
 
 def _nothing() -> None:
@@ -76,6 +83,11 @@ class Session:
         self.dirty = False  # the game changed since it was last saved
         self.save_seq = 0  # the number of the last save (see ui.saves)
         self.engine_problems: list[str] = []
+        self.ending = False  # the play that went out is on the table before the round's scores open
+        # Whether a round's end holds the table on that play: the browser's runner, which ends the hold,
+        # turns it on; without it (the UI-logic tests) the scores open at once.
+        self.hold_ending = False
+
 
     # ----- the game ------------------------------------------------------------------
 
@@ -96,6 +108,7 @@ class Session:
         self.turn_start = None
         self.undo_known = None
         self.passing = None
+        self.ending = False
         self.check_pass(fresh=True)
 
     def seat_people(self, seating: Seating, shown: int | None = None) -> None:
@@ -327,6 +340,7 @@ class Session:
     def apply_action(self, action: Action, seat: int, reason: str = "", full: str = "") -> Line | None:
         """Apply a move; a computer's carries its reason (``reason`` the public one, ``full`` the whole)."""
         before_round = self.game.round_index
+        was_live = self.game.phase not in ROUND_OVER
         before = len(self.game.log)
         sizes = [[len(m.cards) for m in t.melds] for t in self.game.teams]
         reds = [len(t.red_threes) for t in self.game.teams]
@@ -335,10 +349,13 @@ class Session:
         self.dirty = True
         self.on_move()
         self.check_pass(fresh=self.game.round_index != before_round)
+        self.ending = False
         if self.game.round_index != before_round:
             return None
         if seat not in self.humans:
             self.recent.mark_fresh(self.game, sizes, reds, pile, isinstance(action, Discard))
+        if was_live and self.game.went_out is not None and self.hold_ending:
+            self.show_going_out()
         entries = self.game.log[before:]
         me, names = self.narrator()
         texts = [t for t in (describe_entry(self.game, e, me, names) for e in entries) if t]
@@ -346,6 +363,43 @@ class Session:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
         return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full)
+
+    # ----- the round's end: the play that went out, on the table -------------------------
+
+    def show_going_out(self) -> None:
+        """Hold the table on the play that went out (its melds highlighted, the pile's new top) before the
+        round's scores open: until the player taps on, or ``ENDING_SECONDS`` pass in the browser."""
+        self.ending = True
+        self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
+        self.recent.clear_fresh()
+        entries = going_out_turn(self.game)
+        started: set[int] = set()  # the melds this turn started: each new one is the newest of its rank left
+        for entry in entries:
+            if isinstance(entry, Discarded):
+                self.recent.landed = True
+            if not isinstance(entry, Melded):
+                continue
+            team = self.game.team_of(entry.seat)
+            melds = self.game.teams[team].melds
+            index = entry.meld
+            if index is None:
+                found = [i for i, m in enumerate(melds) if m.rank == entry.rank and i not in started]
+                index = found[-1] if found else None
+                if index is not None:
+                    started.add(index)
+            if index is not None and index < len(melds):
+                added = self.recent.fresh.get((team, index), 0) + len(entry.cards)
+                self.recent.fresh[(team, index)] = min(added, len(melds[index].cards))
+
+    def going_out_text(self) -> str:
+        """The play that went out, in one line ('' when nobody went out)."""
+        me, names = self.narrator()
+        return went_out_text(self.game, me, names)
+
+    def see_scores(self) -> None:
+        """Leave the play that went out for the round's scores."""
+        self.ending = False
+        self.recent.clear_fresh()
 
     # ----- the recent moves ----------------------------------------------------------
 

@@ -248,6 +248,11 @@ def on_next_round(app: App, arg: str) -> None:
     app.expanded = set()
 
 
+def on_see_scores(app: App, arg: str) -> None:
+    """Leave the play that went out, on the table, for the round's scores."""
+    app.session.see_scores()
+
+
 def on_replay(app: App, arg: str) -> None:
     """Deal the round just played again: the same cards, from its start."""
     history = app.game.history
@@ -284,6 +289,7 @@ def register(taps: Taps[App]) -> None:
     taps.add("hint", on_hint)
     taps.add("play-hint", on_play_hint)
     taps.add("next-round", on_next_round)
+    taps.add("see-scores", on_see_scores)
     taps.add("replay", on_replay)
     taps.add("show-hands", on_show_hands)
 
