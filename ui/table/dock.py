@@ -239,8 +239,9 @@ def actions_region(view: View, table: Session) -> str:
         buttons.append(button("pickup", "Pick up pile", disabled=not draw_phase or bool(problem), extra=extra))
     buttons += [
         button("new-meld", "New meld", disabled=not mine or not (table.selected or table.pile_selected)),
-        button("discard", "Discard", cls="primary" if play_phase and len(table.selected) == 1 else "",
-               disabled=not play_phase),
+        # A wild card or one our melds could take is not the obvious discard: Discard stays plain for it.
+        button("discard", "Discard", cls="primary" if play_phase and len(table.selected) == 1
+               and not table.discard_waits() else "", disabled=not play_phase),
     ]
     if must_ask(rules) and view.me.stage == "foot":
         buttons.append(button("ask", "May I go out?", disabled=not play_phase or view.asked))

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine import cards as C
 from engine.actions import Action, Answer, Discard, Draw, EndTurn, PickUp
 from engine.checks import pile_under
 from engine.errors import RuleViolation
@@ -78,6 +79,7 @@ class Session:
         self.expanded: set[int] = set()  # the teams whose melds are shown card by card
         self.question_closed = False  # the partner's question was put aside with Escape
         self.hint_action: Action | None = None  # the hinted move, for "Play it"
+        self.discard_asked: int | None = None  # the risky card whose discard was asked about this turn
         self.turn_start: Game | None = None  # the game right after the shown seat's draw this turn (for Undo)
         self.undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
         self.dirty = False  # the game changed since it was last saved
@@ -105,6 +107,7 @@ class Session:
         self.expanded = set()
         self.question_closed = False
         self.hint_action = None
+        self.discard_asked = None
         self.turn_start = None
         self.undo_known = None
         self.passing = None
@@ -260,6 +263,26 @@ class Session:
             return set()
         return set(meld_targets(self.game, cards))
 
+    def discard_risk(self, card: int) -> str:
+        """Why discarding ``card`` may be a slip worth a second tap ('' when it is not): a wild card, or a card
+        one of our melds could take now.  A last card, the one that goes out, is never asked about."""
+        game = self.game
+        if not self.human_to_act() or game.phase != "play" or len(game.players[self.seat].hand) <= 1:
+            return ""
+        if C.is_wild(card):
+            return f"The {C.name(card)} is a wild card"
+        targets = meld_targets(game, (card,))
+        if not targets:
+            return ""
+        rank = game.teams[game.team_of(self.seat)].melds[targets[0]].rank
+        return f"The {C.name(card)} fits your meld of {C.rank_name(rank, game.rules.deck == 'rook', plural=True)}"
+
+    def discard_waits(self) -> bool:
+        """True when the one card selected is a risky discard not yet asked about (Discard isn't the obvious
+        next tap then)."""
+        cards = self.selected_cards()
+        return len(cards) == 1 and cards[0] != self.discard_asked and bool(self.discard_risk(cards[0]))
+
     def can_end_turn(self) -> bool:
         """True when the shown seat may end the turn without a discard (after some pickups, or stranded)."""
         return self.human_to_act() and self.game.is_legal(EndTurn())
@@ -305,6 +328,7 @@ class Session:
             return str(err)
         if isinstance(action, (Draw, PickUp)):
             self.turn_start = self.game.copy()
+        self.discard_asked = None
         self.selected = []
         self.staged = []
         self.pile_selected = []

@@ -63,11 +63,17 @@ def on_pickup(app: App, arg: str) -> None:
 
 
 def on_discard(app: App, arg: str) -> None:
+    """Discard the selected card; a wild card or one our melds could take asks for a second tap first."""
     cards = app.selected_cards()
     if len(cards) != 1:
         app.note = Note(
             "Select one card to discard." if not cards else "Select just one card to discard.", "error"
         )
+        return
+    risk = app.session.discard_risk(cards[0])
+    if risk and app.session.discard_asked != cards[0]:
+        app.session.discard_asked = cards[0]  # asked once this turn: the next Discard of it goes through
+        app.note = Note(f"{risk}. Tap Discard again to throw it away anyway.", "error")
         return
     if app.play(Discard(cards[0])):
         app.focus = "status"
