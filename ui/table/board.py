@@ -219,7 +219,8 @@ def team_region(view: View, team: TeamView, table: Session, playable: bool, targ
     body = f'<ul class="melds"{stop}>{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
     label = sides.possessive(players, team.team, view.seat)
     return (
-        f'<section class="team {"us" if mine else "them"}" aria-label="{esc(label)} melds">'
+        f'<section class="team {"us" if mine else "them"}{" ending" if table.ending else ""}" '
+        f'aria-label="{esc(label)} melds">'
         f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{need}{reds}</h2>'
         f"{body}{staged_preview(table) if mine else ''}</section>"
     )

@@ -204,7 +204,16 @@ HAND_PACKED = 26
 def hand_region(view: View, table: Session) -> str:
     hand = table.shown_hand()
     meldable = table.meldable()
-    cards = "".join(card_button(c, i, pressed=i in table.selected, meldable=c in meldable) for i, c in enumerate(hand))
+    new = table.new_cards()
+    drawn = " ".join(face_text(c) for c in new.elements())
+    marks = []  # which of the hand's cards are the ones just drawn (the first copies, for twins)
+    for c in hand:
+        marks.append(new[c] > 0)
+        new[c] -= 1
+    cards = "".join(
+        card_button(c, i, pressed=i in table.selected, meldable=c in meldable, fresh=marks[i])
+        for i, c in enumerate(hand)
+    )
     me = view.me
     waiting = [w for w, n in (("knee", me.knee_count), ("foot", me.foot_count)) if n]
     where = " · " + " & ".join(waiting) + " waiting" if waiting else ""
@@ -222,7 +231,9 @@ def hand_region(view: View, table: Session) -> str:
         side = ""
     return (
         f'<section class="you{active}{crowded}" aria-label="Your hand">'
-        f'<h2><span>Your {me.stage} <b>{len(hand)}</b>{esc(where)}</span><span class="side">{side}</span></h2>'
+        f'<h2><span>Your {me.stage} <b>{len(hand)}</b>{esc(where)}</span>'
+        + (f'<span class="sr">, just drawn: {esc(drawn)}</span>' if drawn else "")
+        + f'<span class="side">{side}</span></h2>'
         f'<div class="hand" role="group" aria-label="Your cards">{cards}</div></section>'
     )
 

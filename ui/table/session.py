@@ -80,6 +80,7 @@ class Session:
         self.question_closed = False  # the partner's question was put aside with Escape
         self.hint_action: Action | None = None  # the hinted move, for "Play it"
         self.discard_asked: int | None = None  # the risky card whose discard was asked about this turn
+        self.drawn: Counter[int] = Counter()  # the cards the shown seat drew or took from the pile this turn
         self.turn_start: Game | None = None  # the game right after the shown seat's draw this turn (for Undo)
         self.undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
         self.dirty = False  # the game changed since it was last saved
@@ -108,6 +109,7 @@ class Session:
         self.question_closed = False
         self.hint_action = None
         self.discard_asked = None
+        self.drawn = Counter()
         self.turn_start = None
         self.undo_known = None
         self.passing = None
@@ -146,6 +148,7 @@ class Session:
         if self.passing is None:
             return
         self.seat, self.passing = self.passing, None
+        self.drawn = Counter()
         self.selected, self.staged, self.pile_selected = [], [], []
         self.hint_action, self.recent.why, self.question_closed = None, None, False
 
@@ -244,10 +247,28 @@ class Session:
         return seat is not None and seat not in self.humans
 
     def meldable(self) -> set[int]:
-        """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining)."""
+        """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining),
+        worked out from the cards left once the staged ones are set aside: a pair whose only wild card is
+        staged is no meld any more; a card of a staged meld's rank still is (it can join that meld)."""
         if not self.human_to_act():
             return set()
-        return outline_cards(self.game, self.seat)
+        if not self.staged:
+            return outline_cards(self.game, self.seat)
+        game = self.game.copy()
+        hand = game.players[self.seat].hand
+        for staged in self.staged:
+            for c in staged.hand_cards():
+                hand.remove(c)
+        out = outline_cards(game, self.seat)
+        ranks = {s.rank for s in self.staged if s.rank != C.WILD_RANK}
+        return out | {c for c in hand if not C.is_wild(c) and C.rank(c) in ranks}
+
+    def new_cards(self) -> Counter[int]:
+        """The cards the shown seat drew or took from the pile this turn, still in the hand (marked there
+        until the turn ends)."""
+        if not self.human_to_act() or self.game.phase != "play":
+            return Counter()
+        return self.drawn & Counter(self.shown_hand())
 
     def pickup_problem(self) -> str:
         """Why the shown seat can't take the pile this turn (the pile itself, or no pair for it), or ''."""
@@ -322,12 +343,19 @@ class Session:
             return f"Pass the device to {self.names()[self.passing]} first."
         if not self.human_to_act():
             return self.waiting_text()
+        held = Counter(self.game.players[self.seat].hand)
         try:
             self.apply_action(action, self.seat)
         except RuleViolation as err:
             return str(err)
         if isinstance(action, (Draw, PickUp)):
             self.turn_start = self.game.copy()
+            hand = self.game.players[self.seat].hand
+            new = Counter(hand) - held
+            # A foot or knee taken up is a whole new hand: nothing in it stands out as just drawn.
+            self.drawn = new if new.total() < len(hand) else Counter()
+        elif not self.human_to_act() or self.game.phase != "play":
+            self.drawn = Counter()
         self.discard_asked = None
         self.selected = []
         self.staged = []
