@@ -7,7 +7,7 @@ from engine.checks import must_ask
 from engine.views import View
 from ui.table.board import partner_of
 from ui.table.moves import Line
-from ui.table.narrate import count
+from ui.table.narrate import BRIEF_CHARS, count
 from ui.table.session import Session
 from ui.taps import Note
 from ui.widgets import button, card_button, card_row, esc, face_text
@@ -24,7 +24,12 @@ def live_text(table: Session) -> str:
     if table.ending:
         return table.going_out_text()
     line = latest_line(table)
-    return line.text if line else "New round: nobody has moved yet."
+    if line is None:
+        return "New round: nobody has moved yet."
+    if line.seat is None or line.seat in table.humans:
+        return line.text
+    # A computer's whole turn, in its sentences or, past about two lines of a phone, in brief.
+    return table.turn_text(line.seat, BRIEF_CHARS) or line.text
 
 
 def status_tools(table: Session) -> str:

@@ -29,7 +29,7 @@ from ui import saves
 from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
 from ui.table.moves import Line
-from ui.table.narrate import describe_entry, going_out_turn, short_entry, went_out_text, who
+from ui.table.narrate import describe_entry, going_out_turn, short_entry, turn_brief, went_out_text, who
 from ui.table.recent import Recent
 from ui.table.staging import Staged
 
@@ -415,6 +415,25 @@ class Session:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
         return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full)
+
+    def turn_text(self, seat: int, limit: int = 80) -> str:
+        """``seat``'s whole turn so far for the status line: its moves' sentences (the draw left out once more
+        follows) when they fit in ``limit`` characters, else the turn in brief ('West took the pile (8 cards)
+        · melded 9s, 7s · discarded 4♣')."""
+        lines: list[Line] = []
+        for line in reversed(self.recent.lines):
+            if line.seat != seat:
+                break
+            lines.insert(0, line)
+            if line.short.startswith(("drew", "took pile")):
+                break
+        if len(lines) > 1 and lines[0].short.startswith("drew"):
+            del lines[0]
+        said = " ".join(line.text for line in lines)
+        if len(said) <= limit:
+            return said
+        me, names = self.narrator()
+        return turn_brief(self.game, seat, me, names) or said
 
     # ----- the round's end: the play that went out, on the table -------------------------
 
