@@ -91,7 +91,6 @@ class Session:
         # turns it on; without it (the UI-logic tests) the scores open at once.
         self.hold_ending = False
 
-
     # ----- the game ------------------------------------------------------------------
 
     def set_game(self, game: Game) -> None:
