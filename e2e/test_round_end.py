@@ -15,12 +15,17 @@ HELD = "document.body.dataset.idle === '1' || !!document.querySelector('[data-ac
 """The table has settled, or the round's end is being held on the table (the page is busy until it opens)."""
 
 
+CLIPPED = "(() => { const l = document.querySelector('#live'); return !!l && l.scrollHeight > l.clientHeight + 1; })()"
+"""The status line's text runs past its box (cut with "…")."""
+
+
 def play_until_the_round_ends(table: Table, hints: bool = False) -> None:
     """South plays (the hint's moves, or draw and discard the first card) until the round's end is on the
-    table; never waits through that hold."""
+    table; never waits through that hold.  The status line is never cut meanwhile (issue 29 item 8)."""
     page = table.page
     for _ in range(500):
         page.wait_for_function(HELD)
+        assert not page.evaluate(CLIPPED), table.status()
         if page.locator('[data-act="see-scores"]').count() or table.round_is_over():
             return
         if table.partner_asks():

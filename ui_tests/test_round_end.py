@@ -38,7 +38,7 @@ def test_a_computer_going_out_is_shown_on_the_table_before_the_scores() -> None:
     shown = regions(app)
     said = "North went out: laid queens, jacks, discarded 10♥."
     assert said in shown["r-status"]
-    assert 'data-act="see-scores"' in shown["r-status"]
+    assert 'data-act="see-scores"' in shown["r-prompt"]
     assert "Round 1 is over." in shown["r-prompt"]
     # The melds that went down in that turn are the highlighted ones, and only those.
     assert shown["r-us"].count("c-fresh") == 2 and "c-fresh" not in shown["r-them"]

@@ -1,4 +1,4 @@
-"""Issue 29 item 8: the status line tells a computer's whole turn, in about two lines of a phone.  A turn
+"""Issue 29 item 8: the status line tells a computer's whole turn, in what a phone's status line holds.  A turn
 of several plays is told in brief ('East melded 8s, 5s, 10s, 7s · discarded 4♣') instead of being cut with
 "…"; the Moves list keeps every sentence."""
 
@@ -30,7 +30,7 @@ def test_a_long_computer_turn_is_told_whole_and_short() -> None:
             app.bot_step()
             line = app.lines[-1]
             said = live_text(app.session)
-            assert len(said) <= BRIEF_CHARS, said  # two lines of a phone's status line at most
+            assert len(said) <= BRIEF_CHARS, said  # what a phone's status line holds (three short lines)
             assert line.seat is not None and said.startswith(seat_names(app.game.n)[line.seat] + " ")
             if len(line.text) > BRIEF_CHARS and "started a meld of" in line.text:
                 long_turns += 1

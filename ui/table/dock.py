@@ -28,16 +28,14 @@ def live_text(table: Session) -> str:
         return "New round: nobody has moved yet."
     if line.seat is None or line.seat in table.humans:
         return line.text
-    # A computer's whole turn, in its sentences or, past about two lines of a phone, in brief.
+    # A computer's whole turn, in its sentences or, past what a phone's status line holds, in brief.
     return table.turn_text(line.seat, BRIEF_CHARS) or line.text
 
 
 def status_tools(table: Session) -> str:
     line = latest_line(table)
     out = []
-    if table.ending:  # the round is over: its scores are the next thing, a tap away
-        return button("see-scores", "See the scores", cls="small primary")
-    if line is not None and line.reason and line.seat not in table.humans:
+    if line is not None and line.reason and line.seat not in table.humans and not table.ending:
         out.append(
             button(
                 "why", "Why?", arg=str(line.number), cls="small",
@@ -98,6 +96,8 @@ def banner(view: View, table: Session) -> str:
     reopen = ""
     if cls == "mine" and view.phase == "answer" and table.question_closed:
         reopen = button("reopen-question", "Answer", cls="small primary")
+    if table.ending:  # the play that went out is on the table: the scores are the next thing, a tap away
+        reopen = button("see-scores", "See the scores", cls="small primary")
     arrow = '<span aria-hidden="true">▶ </span>' if cls == "mine" else ""
     text, _, aside = text.partition("|")  # an aside goes on a line of its own, in smaller type
     small = f" <small>{esc(aside)}</small>" if aside else ""

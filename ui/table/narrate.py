@@ -188,7 +188,7 @@ def turn_brief(game: Game, seat: int, human: int, names: Sequence[str] | None = 
             case Drew(count=n):
                 parts.append(f"drew {n}")
             case TookPile(taken=taken):
-                parts.append(f"took the pile ({count(len(taken) + 1, 'card')})")
+                parts.append(f"took the pile ({len(taken) + 1} cards)")
             case Melded() if not melded:
                 melded = True
                 parts.append("melded " + ", ".join(rank_words(game, r) for r in meld_ranks(game, entries)))
@@ -210,13 +210,16 @@ def turn_brief(game: Game, seat: int, human: int, names: Sequence[str] | None = 
     if len(parts) > 1 and parts[0].startswith("drew"):
         del parts[0]  # the usual start of a turn: the news is what came after it
     name = who(seat, human, game.n, names)
-    if len(name) + sum(len(p) + 3 for p in parts) > BRIEF_CHARS:  # red 3s show on the table: left out first
-        parts = [p for p in parts if "red 3" not in p] or parts
+    for minor in ("red 3", "took up "):  # past BRIEF_CHARS, what the table shows anyway is left out first:
+        if len(name) + sum(len(p) + 3 for p in parts) > BRIEF_CHARS:  # the red 3s, then the foot or knee
+            parts = [p for p in parts if minor not in p] or parts
     return f"{name} " + " · ".join(parts) if parts else ""
 
 
-BRIEF_CHARS = 80
-"""About two lines of the status line on a 360-pixel phone, beside its buttons."""
+BRIEF_CHARS = 72
+"""What the status line holds on a 360-pixel phone beside its Why? and Moves buttons (three short lines):
+a computer's turn told in longer sentences is told in brief, and a brief past it leaves out what the table
+shows anyway."""
 
 
 def meld_ranks(game: Game, entries: Sequence[Event]) -> list[int]:

@@ -415,7 +415,7 @@ class Session:
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
         return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full)
 
-    def turn_text(self, seat: int, limit: int = 80) -> str:
+    def turn_text(self, seat: int, limit: int = 72) -> str:
         """``seat``'s whole turn so far for the status line: its moves' sentences (the draw left out once more
         follows) when they fit in ``limit`` characters, else the turn in brief ('West took the pile (8 cards)
         · melded 9s, 7s · discarded 4♣')."""
