@@ -76,3 +76,19 @@ def test_the_player_going_out_sees_their_own_play(page: Page, base_url: str) -> 
     page.keyboard.press("Escape")  # Escape, like a tap, opens the scores at once
     table.wait_until_idle()
     assert page.locator(".round-over").count() == 1 and said in page.locator(".round-over").inner_text()
+
+
+def test_the_round_end_on_a_tablet_keeps_the_play_in_view(new_page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=False, is_mobile=False)
+    table = Table(page, base_url).open_link("?rules=classic&deal=7")
+    play_until_the_round_ends(table)
+    said = table.status()
+    assert " went out: laid " in said
+    fresh = page.locator(".team .chip.fresh")
+    assert fresh.count() >= 1
+    box = fresh.first.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 768  # the play, in view
+    page.screenshot(path="/tmp/round29-ending-tablet.png")
+    page.get_by_role("button", name="See the scores", exact=True).click()
+    table.wait_until_idle()
+    assert said in page.locator(".round-over").inner_text()
