@@ -47,6 +47,9 @@ def test_a_wild_card_takes_a_second_tap_and_says_why() -> None:
 
 def test_an_ordinary_card_still_goes_in_one_tap_and_no_slower() -> None:
     app = at_my_play(42)
+    app.handle("card", str(position_of(app, C.is_wild)))
+    assert "primary" not in discard_button(app)  # the wild card beside it is not offered as the next tap
+    app.handle("clear")
     i = position_of(app, lambda c: not C.is_wild(c) and not meld_targets(app.game, (c,)))
     card = app.shown_hand()[i]
     app.handle("card", str(i))
@@ -89,6 +92,10 @@ def test_a_card_that_fits_our_meld_asks_first() -> None:
 def test_a_hinted_discard_played_with_play_it_is_not_asked_about() -> None:
     app = at_my_play(42)
     wild = app.shown_hand()[position_of(app, C.is_wild)]
+    app.handle("card", str(position_of(app, C.is_wild)))
+    app.handle("discard")
+    assert app.game.pile[-1:] != [wild]  # tapped by hand, it asks first
+    app.session.discard_asked = None  # as if never asked: Play it alone must let it go
     app.hint_action = Discard(wild)  # "Play it" on a hint that discards a wild card: a choice already made
     app.handle("play-hint")
     assert app.game.pile[-1] == wild
