@@ -315,6 +315,9 @@ class App:
         if self.passing is not None and act in TABLE_ACTS:  # nobody plays until the device is taken
             return
         self.focus = ""
+        if self.session.ending and (act in TABLE_ACTS or act == "escape"):  # a tap on the table: on to the scores
+            self.session.see_scores()
+            return
         if not tap.passive:
             self.clear_fresh()
         tap.handler(self, arg)

@@ -113,7 +113,8 @@ def screen_key(ctrl: Controller) -> str:
     """Which layout the app shows now: 'table' (play), 'page' (every other screen) or 'elsewhere'."""
     if ctrl.elsewhere:
         return "elsewhere"
-    if ctrl.screen == "table" and ctrl.game.phase not in ("round_over", "game_over"):
+    # At the round's end the play that went out stays on the table (``Session.ending``) before the scores.
+    if ctrl.screen == "table" and (ctrl.game.phase not in ("round_over", "game_over") or ctrl.session.ending):
         return "pass" if ctrl.passing is not None else "table"
     return "page"
 

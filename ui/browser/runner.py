@@ -8,6 +8,7 @@ from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from ui.settings.model import PACE_SECONDS
+from ui.table.session import ENDING_SECONDS
 from ui.watch.model import PLAY_SECONDS
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ class Runner:
         self.running = False
         self.watching = False  # the watched game is stepping on its own (watch_play)
         self.tasks: set[asyncio.Future[None]] = set()  # keep references so pending tasks are not garbage-collected
+        app.session.hold_ending = True  # a round's end stays on the table until ``hold_ending`` below ends it
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(coro)
@@ -66,9 +68,23 @@ class Runner:
                 if app.bot_to_act():  # the game may have changed while we waited
                     app.bot_step()
                     self.page.refresh()  # saved to localStorage and painted in this one task
+            await self.hold_ending()
         finally:
             self.running = False
             self.settle_idle()
+
+    async def hold_ending(self) -> None:
+        """Leave the play that went out on the table for ``ENDING_SECONDS`` (unless a tap opens the scores
+        sooner), then open the round's scores."""
+        app = self.app
+        session = app.session
+        left = ENDING_SECONDS.get(app.settings.speed, ENDING_SECONDS["normal"])
+        while session.ending and left > 0 and not app.elsewhere and app.session is session:
+            await asyncio.sleep(0.1)
+            left -= 0.1
+        if session.ending and app.session is session:
+            session.see_scores()
+            self.page.refresh()
 
     async def watch_play(self) -> None:
         """Step the watched game on its own, a move every ``PLAY_SECONDS``, until paused, closed or at the end."""

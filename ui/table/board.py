@@ -6,6 +6,7 @@ from engine import cards as C
 from engine import seats
 from engine.checks import wild_top_takeable
 from engine.melds import BOOK_SIZE
+from engine.scoring import TeamTable, score
 from engine.views import MeldView, SeatView, TeamView, View
 from ui import sides
 from ui.table.session import Session
@@ -156,6 +157,8 @@ def meld_words(view: View, meld: MeldView) -> tuple[str, str]:
 
 
 BOOK_MARKS = {"clean": "★", "dirty": "◐", "wild": "✦"}
+BOOK_TITLES = {"clean": "Clean book", "dirty": "Dirty book", "wild": "Wild book"}
+"""What each mark means, for a pointer resting on it (the Rules page explains them too)."""
 
 
 def meld_chip(view: View, meld: MeldView, team: int, table: Session, *, playable: bool, target: bool) -> str:
@@ -173,7 +176,7 @@ def meld_chip(view: View, meld: MeldView, team: int, table: Session, *, playable
     if meld.is_book:
         mark = BOOK_MARKS.get(meld.kind, "")
         visible.append(mark)
-        parts.append(f'<span class="c-kind">{mark}</span>')
+        parts.append(f'<span class="c-kind" title="{BOOK_TITLES.get(meld.kind, "book")}">{mark}</span>')
     visible.append(short)
     parts.append(f'<span class="c-rank">{esc(short)}</span>')
     if not meld.is_book or len(meld.cards) != BOOK_SIZE:
@@ -212,6 +215,11 @@ def team_region(view: View, team: TeamView, table: Session, playable: bool, targ
         fresh = table.recent.fresh_reds.get(team.team, 0)
         reds = f'<span class="reds"><span class="sr">Red 3s:</span>{card_row(team.red_threes, fresh)}</span>'
     need = f'<span class="need">First meld: {team.minimum}</span>' if team.minimum else ""
+    run = ""
+    if team.melds or team.red_threes:  # what this side's melds, books and red 3s count this round so far
+        points = table_points(view, team)
+        run = f'<span class="run" title="This round so far: melds, books and red 3s">{points:,} pts</span>'
+
     # The list scrolls in its box when the board runs short: without buttons in it, the keyboard
     # needs a stop of its own to scroll it.
     buttons = mine and playable and any(not m.is_book for m in team.melds)
@@ -219,10 +227,18 @@ def team_region(view: View, team: TeamView, table: Session, playable: bool, targ
     body = f'<ul class="melds"{stop}>{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
     label = sides.possessive(players, team.team, view.seat)
     return (
-        f'<section class="team {"us" if mine else "them"}" aria-label="{esc(label)} melds">'
-        f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{need}{reds}</h2>'
+        f'<section class="team {"us" if mine else "them"}{" ending" if table.ending else ""}" '
+        f'aria-label="{esc(label)} melds">'
+        f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{run}{need}{reds}</h2>'
         f"{body}{staged_preview(table) if mine else ''}</section>"
     )
+
+
+def table_points(view: View, team: TeamView) -> int:
+    """What a side's melds, books and red 3s count this round so far (public: no card held is counted), as the
+    round's scores will count them."""
+    melds = tuple((m.rank, m.cards) for m in team.melds)
+    return score(view.rules, TeamTable(melds=melds, red_threes=len(team.red_threes)), team.team).total
 
 
 def staged_preview(table: Session) -> str:

@@ -7,7 +7,7 @@ from engine.checks import must_ask
 from engine.views import View
 from ui.table.board import partner_of
 from ui.table.moves import Line
-from ui.table.narrate import count
+from ui.table.narrate import BRIEF_CHARS, count
 from ui.table.session import Session
 from ui.taps import Note
 from ui.widgets import button, card_button, card_row, esc, face_text
@@ -21,14 +21,21 @@ def latest_line(table: Session) -> Line | None:
 
 def live_text(table: Session) -> str:
     """What the status line says (and a screen reader announces): the latest move."""
+    if table.ending:
+        return table.going_out_text()
     line = latest_line(table)
-    return line.text if line else "New round: nobody has moved yet."
+    if line is None:
+        return "New round: nobody has moved yet."
+    if line.seat is None or line.seat in table.humans:
+        return line.text
+    # A computer's whole turn, in its sentences or, past what a phone's status line holds, in brief.
+    return table.turn_text(line.seat, BRIEF_CHARS) or line.text
 
 
 def status_tools(table: Session) -> str:
     line = latest_line(table)
     out = []
-    if line is not None and line.reason and line.seat not in table.humans:
+    if line is not None and line.reason and line.seat not in table.humans and not table.ending:
         out.append(
             button(
                 "why", "Why?", arg=str(line.number), cls="small",
@@ -89,6 +96,8 @@ def banner(view: View, table: Session) -> str:
     reopen = ""
     if cls == "mine" and view.phase == "answer" and table.question_closed:
         reopen = button("reopen-question", "Answer", cls="small primary")
+    if table.ending:  # the play that went out is on the table: the scores are the next thing, a tap away
+        reopen = button("see-scores", "See the scores", cls="small primary")
     arrow = '<span aria-hidden="true">▶ </span>' if cls == "mine" else ""
     text, _, aside = text.partition("|")  # an aside goes on a line of its own, in smaller type
     small = f" <small>{esc(aside)}</small>" if aside else ""
@@ -200,7 +209,16 @@ HAND_PACKED = 26
 def hand_region(view: View, table: Session) -> str:
     hand = table.shown_hand()
     meldable = table.meldable()
-    cards = "".join(card_button(c, i, pressed=i in table.selected, meldable=c in meldable) for i, c in enumerate(hand))
+    new = table.new_cards()
+    drawn = " ".join(face_text(c) for c in new.elements())
+    marks = []  # which of the hand's cards are the ones just drawn (the first copies, for twins)
+    for c in hand:
+        marks.append(new[c] > 0)
+        new[c] -= 1
+    cards = "".join(
+        card_button(c, i, pressed=i in table.selected, meldable=c in meldable, fresh=marks[i])
+        for i, c in enumerate(hand)
+    )
     me = view.me
     waiting = [w for w, n in (("knee", me.knee_count), ("foot", me.foot_count)) if n]
     where = " · " + " & ".join(waiting) + " waiting" if waiting else ""
@@ -220,7 +238,9 @@ def hand_region(view: View, table: Session) -> str:
         side += button("sort-hand", "Sort", cls="small sort", extra=' title="Sort the hand as chosen in Settings"')
     return (
         f'<section class="you{active}{crowded}" aria-label="Your hand">'
-        f'<h2><span>Your {me.stage} <b>{len(hand)}</b>{esc(where)}</span><span class="side">{side}</span></h2>'
+        f'<h2><span>Your {me.stage} <b>{len(hand)}</b>{esc(where)}</span>'
+        + (f'<span class="sr">, just drawn: {esc(drawn)}</span>' if drawn else "")
+        + f'<span class="side">{side}</span></h2>'
         f'<div class="hand" role="group" aria-label="Your cards">{cards}</div></section>'
     )
 
@@ -237,8 +257,9 @@ def actions_region(view: View, table: Session) -> str:
         buttons.append(button("pickup", "Pick up pile", disabled=not draw_phase or bool(problem), extra=extra))
     buttons += [
         button("new-meld", "New meld", disabled=not mine or not (table.selected or table.pile_selected)),
-        button("discard", "Discard", cls="primary" if play_phase and len(table.selected) == 1 else "",
-               disabled=not play_phase),
+        # A wild card or one our melds could take is not the obvious discard: Discard stays plain for it.
+        button("discard", "Discard", cls="primary" if play_phase and len(table.selected) == 1
+               and not table.discard_waits() else "", disabled=not play_phase),
     ]
     if must_ask(rules) and view.me.stage == "foot":
         buttons.append(button("ask", "May I go out?", disabled=not play_phase or view.asked))

@@ -151,6 +151,105 @@ def short_entry(game: Game, entry: Event) -> str | None:
     return None
 
 
+def latest_turn(log: Sequence[Event], seat: int, end: int | None = None) -> list[Event]:
+    """The public entries of ``seat``'s latest turn up to ``end`` (the log's end unless given): from its draw
+    or pickup on, the partner's answer included; [] when the log's last entry is not that seat's."""
+    end = len(log) - 1 if end is None else end
+    if end < 0 or log[end].seat != seat:
+        return []
+    start = end
+    while start > 0:
+        entry = log[start - 1]
+        if entry.seat != seat and not isinstance(entry, Answered):
+            break
+        start -= 1
+        if entry.seat == seat and isinstance(entry, (Drew, TookPile)):
+            break
+    return list(log[start : end + 1])
+
+
+def going_out_turn(game: Game) -> list[Event]:
+    """The public entries of the turn that ended the round by going out, or [] when nobody went out."""
+    seat, log = game.went_out, game.log
+    end = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], WentOut)), None)
+    if seat is None or end is None:
+        return []
+    return latest_turn(log, seat, end)
+
+
+def turn_brief(game: Game, seat: int, human: int, names: Sequence[str] | None = None) -> str:
+    """``seat``'s latest turn so far in one short line, for the status line: 'West took the pile (8 cards) ·
+    melded 9s, 7s · discarded 4♣' ('' when the log's last entry is not that seat's)."""
+    entries = latest_turn(game.log, seat)
+    parts: list[str] = []
+    melded = False
+    for entry in entries:
+        match entry:
+            case Drew(count=n):
+                parts.append(f"drew {n}")
+            case TookPile(taken=taken):
+                parts.append(f"took the pile ({len(taken) + 1} cards)")
+            case Melded() if not melded:
+                melded = True
+                parts.append("melded " + ", ".join(rank_words(game, r) for r in meld_ranks(game, entries)))
+            case RedThree():
+                reds = sum(1 for e in entries if isinstance(e, RedThree))
+                part = "red 3" if reds == 1 else f"{reds} red 3s"
+                if part not in parts:
+                    parts.append(part)
+            case PickedUpSet(which=which):
+                parts.append(f"took up {'your' if seat == human else 'their'} {which}")
+            case Asked():
+                parts.append("asked to go out")
+            case Discarded(card=card):
+                parts.append(f"discarded {C.label(card)}")
+            case EndedTurn():
+                parts.append("ended the turn")
+            case WentOut():
+                parts.append("went out!")
+    if len(parts) > 1 and parts[0].startswith("drew"):
+        del parts[0]  # the usual start of a turn: the news is what came after it
+    name = who(seat, human, game.n, names)
+    for minor in ("red 3", "took up "):  # past BRIEF_CHARS, what the table shows anyway is left out first:
+        if len(name) + sum(len(p) + 3 for p in parts) > BRIEF_CHARS:  # the red 3s, then the foot or knee
+            parts = [p for p in parts if minor not in p] or parts
+    return f"{name} " + " · ".join(parts) if parts else ""
+
+
+BRIEF_CHARS = 72
+"""What the status line holds on a 360-pixel phone beside its Why? and Moves buttons (three short lines):
+a computer's turn told in longer sentences is told in brief, and a brief past it leaves out what the table
+shows anyway."""
+
+
+def meld_ranks(game: Game, entries: Sequence[Event]) -> list[int]:
+    """The ranks of the melds these entries started or added to, in order, each once."""
+    out: list[int] = []
+    for entry in entries:
+        if not isinstance(entry, Melded):
+            continue
+        melds = game.teams[game.team_of(entry.seat)].melds
+        rank = entry.rank if entry.meld is None else melds[entry.meld].rank if entry.meld < len(melds) else None
+        if rank is not None and rank not in out:
+            out.append(rank)
+    return out
+
+
+def went_out_text(game: Game, human: int, names: Sequence[str] | None = None) -> str:
+    """The play that ended the round, in one line: 'East went out: laid 7s, 9s, discarded 4♣.' ('' when
+    nobody went out)."""
+    entries = going_out_turn(game)
+    if game.went_out is None or not entries:
+        return ""
+    parts = []
+    ranks = meld_ranks(game, entries)
+    if ranks:
+        parts.append("laid " + ", ".join(rank_words(game, r) for r in ranks))
+    parts += [f"discarded {C.label(e.card)}" for e in entries if isinstance(e, Discarded)]
+    name = who(game.went_out, human, game.n, names)
+    return f"{name} went out" + (": " + ", ".join(parts) if parts else "") + "."
+
+
 def advice(reason: Reason) -> str:
     """A computer player's reason for its own move, as advice to the player about to make it.
 

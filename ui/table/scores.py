@@ -11,6 +11,7 @@ from ui import sides
 from ui.challenge.model import Record
 from ui.challenge.screen import challenge_section
 from ui.sides import SOUTH
+from ui.table.narrate import went_out_text
 from ui.widgets import button, card_row, esc
 
 
@@ -44,8 +45,11 @@ def _side(game: Game, team: int, me: int, people: Names, title: bool = False) ->
 def _round_summary(game: Game, me: int, people: Names = None) -> str:
     result = game.results[-1]
     names = people or seat_names(game.n)
+    recap = went_out_text(game, -1 if people else me, people) if game.went_out == result.went_out else ""
     if result.went_out is None:
         how = "The stock ran out, so nobody went out."
+    elif recap:  # the play that went out: "East went out: laid 7s, 9s, discarded 4♣."
+        how = recap
     elif result.went_out == me and people is None:
         how = "You went out."
     else:
@@ -57,7 +61,9 @@ def _round_summary(game: Game, me: int, people: Names = None) -> str:
     )
     # The round at a glance, before each side's breakdown: "This round: Us +815 · Them +2,720".
     glance = " · ".join(f"<b>{esc(_side(game, t, me, people))} {result.scores[t].total:+,}</b>" for t in shown)
-    return f'<p>{esc(how)}</p><p class="glance">This round: {glance}</p><div class="scores">{tables}</div>'
+    moves = button("sheet", "Moves", arg="moves", cls="small")  # the whole round's last lap, from the scores
+    said = f'<p class="recap">{esc(how)} {moves}</p>'
+    return f'{said}<p class="glance">This round: {glance}</p><div class="scores">{tables}</div>'
 
 
 def round_over_panel(game: Game, me: int, people: Names = None) -> str:

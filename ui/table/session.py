@@ -14,9 +14,11 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from engine import cards as C
 from engine.actions import Action, Answer, Discard, Draw, EndTurn, PickUp
 from engine.checks import pile_under
 from engine.errors import RuleViolation
+from engine.events import Discarded, Melded
 from engine.melds import meld_value
 from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
 from engine.serialize import to_dict
@@ -27,13 +29,19 @@ from ui import saves
 from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
 from ui.table.moves import Line
-from ui.table.narrate import describe_entry, short_entry, who
+from ui.table.narrate import describe_entry, going_out_turn, short_entry, turn_brief, went_out_text, who
 from ui.table.order import arranged, moved, moved_positions
 from ui.table.recent import Recent
 from ui.table.staging import Staged
 
 if TYPE_CHECKING:
     from engine.bots import Bot
+
+
+ROUND_OVER = ("round_over", "game_over")
+ENDING_SECONDS = {"relaxed": 6.0, "normal": 4.0, "quick": 2.5}
+"""How long the play that went out stays on the table before the scores open, by Settings → Speed
+(a tap opens them sooner; the same with Reduced motion, which only stills the highlight)."""
 
 
 def _nothing() -> None:
@@ -75,11 +83,17 @@ class Session:
         self.expanded: set[int] = set()  # the teams whose melds are shown card by card
         self.question_closed = False  # the partner's question was put aside with Escape
         self.hint_action: Action | None = None  # the hinted move, for "Play it"
+        self.discard_asked: int | None = None  # the risky card whose discard was asked about this turn
+        self.drawn: Counter[int] = Counter()  # the cards the shown seat drew or took from the pile this turn
         self.turn_start: Game | None = None  # the game right after the shown seat's draw this turn (for Undo)
         self.undo_known: tuple[int, int, bool] | None = None  # (round, moves, can undo) last worked out
         self.dirty = False  # the game changed since it was last saved
         self.save_seq = 0  # the number of the last save (see ui.saves)
         self.engine_problems: list[str] = []
+        self.ending = False  # the play that went out is on the table before the round's scores open
+        # Whether a round's end holds the table on that play: the browser's runner, which ends the hold,
+        # turns it on; without it (the UI-logic tests) the scores open at once.
+        self.hold_ending = False
 
     # ----- the game ------------------------------------------------------------------
 
@@ -98,9 +112,12 @@ class Session:
         self.expanded = set()
         self.question_closed = False
         self.hint_action = None
+        self.discard_asked = None
+        self.drawn = Counter()
         self.turn_start = None
         self.undo_known = None
         self.passing = None
+        self.ending = False
         self.check_pass(fresh=True)
 
     def seat_people(self, seating: Seating, shown: int | None = None) -> None:
@@ -135,6 +152,7 @@ class Session:
         if self.passing is None:
             return
         self.seat, self.passing = self.passing, None
+        self.drawn = Counter()
         self.selected, self.staged, self.pile_selected = [], [], []
         self.hint_action, self.recent.why, self.question_closed = None, None, False
 
@@ -251,10 +269,28 @@ class Session:
         return seat is not None and seat not in self.humans
 
     def meldable(self) -> set[int]:
-        """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining)."""
+        """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining),
+        worked out from the cards left once the staged ones are set aside: a pair whose only wild card is
+        staged is no meld any more; a card of a staged meld's rank still is (it can join that meld)."""
         if not self.human_to_act():
             return set()
-        return outline_cards(self.game, self.seat)
+        if not self.staged:
+            return outline_cards(self.game, self.seat)
+        game = self.game.copy()
+        hand = game.players[self.seat].hand
+        for staged in self.staged:
+            for c in staged.hand_cards():
+                hand.remove(c)
+        out = outline_cards(game, self.seat)
+        ranks = {s.rank for s in self.staged if s.rank != C.WILD_RANK}
+        return out | {c for c in hand if not C.is_wild(c) and C.rank(c) in ranks}
+
+    def new_cards(self) -> Counter[int]:
+        """The cards the shown seat drew or took from the pile this turn, still in the hand (marked there
+        until the turn ends)."""
+        if not self.human_to_act() or self.game.phase != "play":
+            return Counter()
+        return self.drawn & Counter(self.shown_hand())
 
     def pickup_problem(self) -> str:
         """Why the shown seat can't take the pile this turn (the pile itself, or no pair for it), or ''."""
@@ -269,6 +305,26 @@ class Session:
         if not cards or not self.human_to_act() or self.game.phase != "play":
             return set()
         return set(meld_targets(self.game, cards))
+
+    def discard_risk(self, card: int) -> str:
+        """Why discarding ``card`` may be a slip worth a second tap ('' when it is not): a wild card, or a card
+        one of our melds could take now.  A last card, the one that goes out, is never asked about."""
+        game = self.game
+        if not self.human_to_act() or game.phase != "play" or len(game.players[self.seat].hand) <= 1:
+            return ""
+        if C.is_wild(card):
+            return f"The {C.name(card)} is a wild card"
+        targets = meld_targets(game, (card,))
+        if not targets:
+            return ""
+        rank = game.teams[game.team_of(self.seat)].melds[targets[0]].rank
+        return f"The {C.name(card)} fits your meld of {C.rank_name(rank, game.rules.deck == 'rook', plural=True)}"
+
+    def discard_waits(self) -> bool:
+        """True when the one card selected is a risky discard not yet asked about (Discard isn't the obvious
+        next tap then)."""
+        cards = self.selected_cards()
+        return len(cards) == 1 and cards[0] != self.discard_asked and bool(self.discard_risk(cards[0]))
 
     def can_end_turn(self) -> bool:
         """True when the shown seat may end the turn without a discard (after some pickups, or stranded)."""
@@ -309,12 +365,20 @@ class Session:
             return f"Pass the device to {self.names()[self.passing]} first."
         if not self.human_to_act():
             return self.waiting_text()
+        held = Counter(self.game.players[self.seat].hand)
         try:
             self.apply_action(action, self.seat)
         except RuleViolation as err:
             return str(err)
         if isinstance(action, (Draw, PickUp)):
             self.turn_start = self.game.copy()
+            hand = self.game.players[self.seat].hand
+            new = Counter(hand) - held
+            # A foot or knee taken up is a whole new hand: nothing in it stands out as just drawn.
+            self.drawn = new if new.total() < len(hand) else Counter()
+        elif not self.human_to_act() or self.game.phase != "play":
+            self.drawn = Counter()
+        self.discard_asked = None
         self.selected = []
         self.staged = []
         self.pile_selected = []
@@ -350,6 +414,7 @@ class Session:
     def apply_action(self, action: Action, seat: int, reason: str = "", full: str = "") -> Line | None:
         """Apply a move; a computer's carries its reason (``reason`` the public one, ``full`` the whole)."""
         before_round = self.game.round_index
+        was_live = self.game.phase not in ROUND_OVER
         before = len(self.game.log)
         sizes = [[len(m.cards) for m in t.melds] for t in self.game.teams]
         reds = [len(t.red_threes) for t in self.game.teams]
@@ -358,10 +423,13 @@ class Session:
         self.dirty = True
         self.on_move()
         self.check_pass(fresh=self.game.round_index != before_round)
+        self.ending = False
         if self.game.round_index != before_round:
             return None
         if seat not in self.humans:
             self.recent.mark_fresh(self.game, sizes, reds, pile, isinstance(action, Discard))
+        if was_live and self.game.went_out is not None and self.hold_ending:
+            self.show_going_out()
         entries = self.game.log[before:]
         me, names = self.narrator()
         texts = [t for t in (describe_entry(self.game, e, me, names) for e in entries) if t]
@@ -369,6 +437,62 @@ class Session:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
         return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full)
+
+    def turn_text(self, seat: int, limit: int = 72) -> str:
+        """``seat``'s whole turn so far for the status line: its moves' sentences (the draw left out once more
+        follows) when they fit in ``limit`` characters, else the turn in brief ('West took the pile (8 cards)
+        · melded 9s, 7s · discarded 4♣')."""
+        lines: list[Line] = []
+        for line in reversed(self.recent.lines):
+            if line.seat != seat:
+                break
+            lines.insert(0, line)
+            if line.short.startswith(("drew", "took pile")):
+                break
+        if len(lines) > 1 and lines[0].short.startswith("drew"):
+            del lines[0]
+        said = " ".join(line.text for line in lines)
+        if len(said) <= limit:
+            return said
+        me, names = self.narrator()
+        return turn_brief(self.game, seat, me, names) or said
+
+    # ----- the round's end: the play that went out, on the table -------------------------
+
+    def show_going_out(self) -> None:
+        """Hold the table on the play that went out (its melds highlighted, the pile's new top) before the
+        round's scores open: until the player taps on, or ``ENDING_SECONDS`` pass in the browser."""
+        self.ending = True
+        self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
+        self.recent.clear_fresh()
+        entries = going_out_turn(self.game)
+        started: set[int] = set()  # the melds this turn started: each new one is the newest of its rank left
+        for entry in entries:
+            if isinstance(entry, Discarded):
+                self.recent.landed = True
+            if not isinstance(entry, Melded):
+                continue
+            team = self.game.team_of(entry.seat)
+            melds = self.game.teams[team].melds
+            index = entry.meld
+            if index is None:
+                found = [i for i, m in enumerate(melds) if m.rank == entry.rank and i not in started]
+                index = found[-1] if found else None
+                if index is not None:
+                    started.add(index)
+            if index is not None and index < len(melds):
+                added = self.recent.fresh.get((team, index), 0) + len(entry.cards)
+                self.recent.fresh[(team, index)] = min(added, len(melds[index].cards))
+
+    def going_out_text(self) -> str:
+        """The play that went out, in one line ('' when nobody went out)."""
+        me, names = self.narrator()
+        return went_out_text(self.game, me, names)
+
+    def see_scores(self) -> None:
+        """Leave the play that went out for the round's scores."""
+        self.ending = False
+        self.recent.clear_fresh()
 
     # ----- the recent moves ----------------------------------------------------------
 

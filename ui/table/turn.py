@@ -63,11 +63,17 @@ def on_pickup(app: App, arg: str) -> None:
 
 
 def on_discard(app: App, arg: str) -> None:
+    """Discard the selected card; a wild card or one our melds could take asks for a second tap first."""
     cards = app.selected_cards()
     if len(cards) != 1:
         app.note = Note(
             "Select one card to discard." if not cards else "Select just one card to discard.", "error"
         )
+        return
+    risk = app.session.discard_risk(cards[0])
+    if risk and app.session.discard_asked != cards[0]:
+        app.session.discard_asked = cards[0]  # asked once this turn: the next Discard of it goes through
+        app.note = Note(f"{risk}. Tap Discard again to throw it away anyway.", "error")
         return
     if app.play(Discard(cards[0])):
         app.focus = "status"
@@ -248,6 +254,11 @@ def on_next_round(app: App, arg: str) -> None:
     app.expanded = set()
 
 
+def on_see_scores(app: App, arg: str) -> None:
+    """Leave the play that went out, on the table, for the round's scores."""
+    app.session.see_scores()
+
+
 def on_replay(app: App, arg: str) -> None:
     """Deal the round just played again: the same cards, from its start."""
     history = app.game.history
@@ -284,6 +295,7 @@ def register(taps: Taps[App]) -> None:
     taps.add("hint", on_hint)
     taps.add("play-hint", on_play_hint)
     taps.add("next-round", on_next_round)
+    taps.add("see-scores", on_see_scores)
     taps.add("replay", on_replay)
     taps.add("show-hands", on_show_hands)
 
