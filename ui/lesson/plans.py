@@ -1,0 +1,38 @@
+"""The lessons: one fixed deal per preset, the computer level that plays along, and what each one teaches.
+
+A lesson is a real game of the preset's rules on its deal number: the cards come from the engine's own
+deal, and every seat (the guide for South included) is a seeded computer player, so the lesson plays
+the same way every time.  The deal numbers were found by playing each lesson through with its guide
+(``ui_tests/test_lesson.py`` plays every one to its end and checks that each step it lists comes up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ui.lesson.steps import Kind
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One lesson: the rules, the deal, the level the other seats (and the guide) play at, what it teaches."""
+
+    preset: str
+    deal: int
+    title: str
+    teaches: tuple[Kind, ...]
+    level: str = "normal"
+
+
+PLANS: dict[str, Plan] = {
+    plan.preset: plan
+    for plan in (
+        Plan(
+            "classic",
+            1,
+            "Your first game",
+            ("draw", "pair", "first_meld", "add", "book", "discard", "foot", "ask", "go_out"),
+        ),
+    )
+}
+"""The lessons by preset name."""
