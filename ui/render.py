@@ -158,7 +158,7 @@ def page_main(ctrl: Controller) -> str:
         panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge(), people)
     else:
         panel = round_over_panel(ctrl.game, ctrl.seat, people)
-    return notes(ctrl) + panel
+    return notes(ctrl) + lesson_screen.lesson_box(ctrl) + panel
 
 
 def regions(ctrl: Controller) -> dict[str, str]:

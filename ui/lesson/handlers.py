@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.actions import Answer
+from engine.actions import Answer, Meld, PickUp
 from ui.lesson.model import Lesson, Step
 from ui.lesson.plans import PLANS
 from ui.lesson.steps import refusal
@@ -69,26 +69,51 @@ def refuse_tap(app: App, act: str, arg: str) -> str:
     return ""
 
 
-def pointed(app: App) -> tuple[list[int], list[tuple[str, str]]]:
-    """(hand positions, (act, arg) buttons) the lesson points at now."""
-    step = current_step(app)
-    if step is None:
-        return [], []
-    need = Counter(step.cards) - Counter(chosen_cards(app))
-    cards: list[int] = []
+def _next_play(app: App, step: Step) -> tuple[int, ...] | None:
+    """The cards of the first of the step's melds not staged yet (a first meld is staged meld by meld)."""
+    match step.action:
+        case Meld(plays=plays) | PickUp(melds=plays):
+            staged = Counter(tuple(sorted(s.cards)) for s in app.staged)
+            for play in plays:
+                key = tuple(sorted(play.cards))
+                if staged[key] > 0:
+                    staged[key] -= 1
+                else:
+                    return play.cards
+    return None
+
+
+def _unselected(app: App, wanted: tuple[int, ...]) -> list[int]:
+    """Hand positions of ``wanted`` cards not selected yet (each card once)."""
+    need = Counter(wanted) - Counter(app.selected_cards())
+    out: list[int] = []
     for i, c in enumerate(app.shown_hand()):
         if need[c] > 0 and i not in app.selected:
             need[c] -= 1
-            cards.append(i)
-    if cards and step.act != "pickup":
-        return cards, ([("new-meld", "")] if app.selected and step.act == "lay-down" else [])
-    if step.act == "meld":
-        return [], [("meld", str(step.meld))]
-    if step.act == "lay-down" and app.selected:
-        return [], [("new-meld", "")]
+            out.append(i)
+    return out
+
+
+def pointed(app: App) -> tuple[list[int], list[tuple[str, str]]]:
+    """(hand positions, (act, arg) buttons) the lesson points at now: the cards still to select, else the
+    button that plays them."""
+    step = current_step(app)
+    if step is None:
+        return [], []
     if isinstance(step.action, Answer):
         return [], [("answer", "yes" if step.action.yes else "no")]
-    return cards, [(step.act, "")] if step.act else []
+    if step.act in ("lay-down", "pickup"):
+        play = _next_play(app, step)
+        if play is None:
+            return [], [(step.act, "")]
+        cards = _unselected(app, play)
+        return (cards, []) if cards else ([], [("new-meld", "")])
+    cards = _unselected(app, step.cards)
+    if cards:
+        return cards, []
+    if step.act == "meld":
+        return [], [("meld", str(step.meld))]
+    return [], [(step.act, "")] if step.act else []
 
 
 def start(app: App, name: str) -> bool:

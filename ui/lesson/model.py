@@ -180,11 +180,12 @@ class Lesson:
         return refusal(step.text)
 
     def played(self, game: Game, kind: Kind) -> None:
-        """Count a step played (called after the move went through); the lesson ends when the round does."""
+        """Count a step played (called after the move went through); the lesson ends once every step it
+        teaches has come, or with the round."""
         for k in (("pair", kind) if kind == "first_meld" else (kind,)):
             if k not in self.taught:
                 self.taught.append(k)
-        if game.phase in ("round_over", "game_over") or game.round_index > 0:
+        if game.phase in ("round_over", "game_over") or game.round_index > 0 or not self.to_come():
             self.finished = True
 
     def to_come(self) -> list[Kind]:

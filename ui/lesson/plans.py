@@ -29,9 +29,9 @@ PLANS: dict[str, Plan] = {
     for plan in (
         Plan(
             "classic",
-            1,
+            15,
             "Your first game",
-            ("draw", "pair", "first_meld", "add", "book", "discard", "foot", "ask", "go_out"),
+            ("draw", "pair", "first_meld", "add", "book", "pickup", "discard", "foot", "ask", "go_out"),
         ),
     )
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, replace
 
+from engine.actions import PickUp
 from engine.state import Game
 from engine.views import view_for
 from ui.lesson.model import Lesson, Step
@@ -68,7 +69,8 @@ def search(name: str, first: int, count: int) -> None:
         plan = replace(base, deal=deal)
         played = play_through(plan)
         missing = [k for k in plan.teaches if k not in played.lesson.taught]
-        if not missing and south_went_out(played):
+        simple = all(not (isinstance(s.action, PickUp) and s.action.melds) for s in played.steps)
+        if not missing and simple and ("go_out" not in plan.teaches or south_went_out(played)):
             print(deal, len(played.steps), flush=True)
 
 
