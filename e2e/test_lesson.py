@@ -94,3 +94,19 @@ def test_the_menu_starts_a_lesson_and_it_can_be_left(new_page: Callable[..., Pag
     table.wait_until_idle()
     assert page.locator(LESSON).count() == 0
     assert "Lesson closed" in table.message()
+
+
+@pytest.mark.parametrize("name", [n for n in PLANS if n != "classic"])
+def test_each_presets_lesson_from_a_shared_links_first_visit(
+    new_page: Callable[..., Page], base_url: str, name: str
+) -> None:
+    page = audited(new_page)
+    table = Table(page, base_url).open_link(f"?rules={name}&deal=4417")
+    offer = page.locator(LESSON)
+    assert "New to Hand and Foot?" in offer.inner_text()
+    offer.get_by_role("button", name=PLANS[name].title, exact=True).click()
+    table.wait_until_idle()
+    assert PLANS[name].title in page.locator(f"{LESSON} .lesson-title").inner_text()
+    assert play_lesson(page, table) >= len(PLANS[name].teaches)
+    assert "Lesson done" in page.locator(LESSON).inner_text()
+    assert not table.scrolls_sideways()

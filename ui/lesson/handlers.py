@@ -134,8 +134,9 @@ def start(app: App, name: str) -> bool:
 
 
 def on_lesson(app: App, arg: str) -> None:
-    """Menu → Learn to play, or the welcome's offer: the lesson of the rules asked for (classic by default)."""
-    start(app, arg if arg in PLANS else "classic")
+    """Menu → Learn to play (the lesson of the rules in Settings, else classic), or the lesson asked for."""
+    own = app.settings.preset
+    start(app, arg if arg in PLANS else own if own in PLANS else "classic")
 
 
 def on_lesson_skip(app: App, arg: str) -> None:

@@ -148,7 +148,7 @@ class Lesson:
             self._cache = (key, found)
         found = self._cache[1]
         if found is not None and found.kind == "first_meld" and len(chosen) < 2:
-            return Step("pair", found.action, found.text, why(game, self.seat, "pair"), found.cards, "new-meld")
+            return Step("pair", found.action, found.text, why(game, self.seat, "pair"), found.cards, found.act)
         return found
 
     def _make_step(self, game: Game, action: Action) -> Step:

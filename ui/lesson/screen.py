@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ui.lesson.handlers import current_step, pointed
 from ui.lesson.plans import PLANS
-from ui.lesson.steps import TITLES
+from ui.lesson.steps import intro, title
 from ui.widgets import button, esc
 
 if TYPE_CHECKING:
@@ -26,32 +26,38 @@ def lesson_box(app: App) -> str:
     if lesson is None or not lesson.fits(app.game):
         if not app.lesson_offer:
             return ""
+        own = app.game.rules.name
         return (
             '<section class="lesson" aria-label="Lesson">'
             f'<p id="lesson-step">{esc(OFFER)}</p><div class="lesson-buttons">'
-            + button("lesson", "Learn to play", arg=app.game.rules.name if app.game.rules.name in PLANS else "",
-                     cls="small primary")
+            + button("lesson", "Learn to play", arg="classic", cls="small primary")
+            + (button("lesson", PLANS[own].title, arg=own, cls="small") if own != "classic" and own in PLANS else "")
             + button("lesson-leave", "No, thanks", cls="small")
             + "</div></section>"
         )
-    title = f"Lesson: {lesson.plan.title}"
+    heading = f"Lesson: {lesson.plan.title}"
     if lesson.finished:
         went = app.game.results[-1].went_out if app.game.results else None
-        end = (
-            "Lesson done: you went out and the round is over. Next round plays on as an ordinary game."
-            if went == lesson.seat else
-            "Lesson done: the round is over. Next round plays on as an ordinary game."
-        )
+        if app.game.phase not in ("round_over", "game_over"):
+            end = "Lesson done: every step it teaches has come up. This game goes on as an ordinary one."
+        elif went == lesson.seat:
+            end = "Lesson done: you went out and the round is over. The next round is an ordinary game."
+        else:
+            end = "Lesson done: the round is over. The next round is an ordinary game."
         body = f'<p id="lesson-step">{esc(end)}</p>'
-        buttons = button("lesson-leave", "Close the lesson", cls="small")
+        others = [p for name, p in PLANS.items() if name != lesson.plan.preset]
+        buttons = "".join(button("lesson", p.title, arg=p.preset, cls="small") for p in others)
+        buttons += button("lesson-leave", "Close the lesson", cls="small")
     else:
         step = current_step(app)
         if step is None:
             body = '<p id="lesson-step">The other players take their turns; yours comes next.</p>'
         else:
-            title += f" \u2014 {TITLES[step.kind]}"
+            heading += f" \u2014 {title(step.kind, app.game.rules)}"
             body = f'<p id="lesson-step">{esc(step.text)} <span class="lesson-why">{esc(step.why)}</span></p>'
-        left = [TITLES[k] for k in lesson.to_come()]
+        if not lesson.taught:
+            body += f'<p class="lesson-left">{esc(intro(app.game.rules))}</p>'
+        left = [title(k, app.game.rules) for k in lesson.to_come()]
         if left:
             body += f'<p class="lesson-left">Still to come: {esc(", ".join(left))}.</p>'
         buttons = (
@@ -59,7 +65,7 @@ def lesson_box(app: App) -> str:
             + button("lesson-leave", "Leave the lesson", cls="small")
         )
     return (
-        f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(title)}</strong></p>'
+        f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(heading)}</strong></p>'
         f'{body}<div class="lesson-buttons">{buttons}</div></section>'
     )
 

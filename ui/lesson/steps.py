@@ -44,6 +44,34 @@ TITLES: dict[Kind, str] = {
 """A step's short name, for the lesson's list of what is still to come."""
 
 
+def title(kind: Kind, rules: RuleSet) -> str:
+    """A step's short name under these rules (the foot is the knee first where there is one)."""
+    if kind == "foot" and rules.knee_size:
+        return "Pick up the knee or the foot"
+    return TITLES[kind]
+
+
+def intro(rules: RuleSet) -> str:
+    """What these rules do differently, in one sentence from their values (for the lesson's first step)."""
+    sets = f"hands of {rules.hand_size}"
+    if rules.knee_size:
+        sets += f", knees of {rules.knee_size}"
+    sets += f" and feet of {rules.foot_size}"
+    parts = [f"{rules.title}: {sets}", f"{count(rules.draw, 'card')} drawn a turn"]
+    if rules.deck == "rook":
+        parts.append("Rook cards, where the bird and the 2s are wild")
+    if rules.upcard:
+        parts.append("a card turned face up to start the pile")
+    if rules.pickup == "none":
+        parts.append("the pile is never taken")
+    elif rules.pickup == "whole":
+        parts.append("the whole pile taken at once")
+    else:
+        parts.append(f"the top {count(BOOK_SIZE, 'card')} of the pile taken")
+    parts.append(f"and going out needs {books_needed(rules)}")
+    return ", ".join(parts) + "."
+
+
 def kind_of(game: Game, seat: int, action: Action) -> Kind:
     """The kind of step ``action`` would be for ``seat`` in ``game`` (before it is applied)."""
     player = game.players[seat]
@@ -113,7 +141,14 @@ def _pickup_why(game: Game, seat: int) -> str:
     if top is not None and C.is_wild(top) and rules.pickup_wild_top:
         pair = "two wild cards" if rules.wild_top_pair == "any" else "two wild cards like the top one"
     ends = " and ends your turn" if rules.pickup_ends_turn else ""
-    return f"With {pair} in your hand you may take {what} instead of drawing: the top card is melded at once{ends}."
+    wild = ""
+    if rules.pickup_wild_top and not (top is not None and C.is_wild(top)):
+        wild = (" (a wild card on top is taken with "
+                + ("any two wild cards)" if rules.wild_top_pair == "any" else "two of the same wild card)"))
+    return (
+        f"With {pair} in your hand you may take {what} instead of drawing{wild}: "
+        f"the top card is melded at once{ends}."
+    )
 
 
 def why(game: Game, seat: int, kind: Kind, cards: tuple[int, ...] = ()) -> str:
@@ -140,6 +175,10 @@ def why(game: Game, seat: int, kind: Kind, cards: tuple[int, ...] = ()) -> str:
         extra = "".join(
             f"; clean {C.rank_name(r, rules.deck == 'rook', plural=True)} {bonus:,}" for r, bonus in rules.rank_books
         )
+        if rules.wild_melds:
+            extra += f"; wild cards alone {rules.wild_book:,}"
+        if rules.knee_after_first_book:
+            extra += "; your side's first one brings up the knee"
         return (
             f"At {BOOK_SIZE} cards a meld becomes a book: {rules.clean_book:,} points clean, "
             f"{rules.dirty_book:,} with wild cards{extra}."
@@ -175,9 +214,9 @@ def instruction(game: Game, seat: int, action: Action, kind: Kind) -> str:
         case Draw():
             return "Tap Draw."
         case PickUp(melds=plays):
-            extra = [c for p in plays for c in p.cards]
-            if extra:
-                return f"Select {cards_text(extra)}, tap New meld for each meld, then tap Pick up pile."
+            if plays:
+                each = "; ".join(cards_text(p.cards) for p in plays)
+                return f"Make each meld in turn, selecting its cards and tapping New meld: {each}. Then Pick up pile."
             return "Tap Pick up pile."
         case AskGoOut():
             return "Tap May I go out?"
@@ -190,7 +229,10 @@ def instruction(game: Game, seat: int, action: Action, kind: Kind) -> str:
         case Meld(plays=plays):
             shown = cards_text([c for p in plays for c in p.cards])
             if kind in ("first_meld", "pair"):
-                return f"Select {shown}, tap New meld for each meld, then Lay down."
+                if len(plays) == 1:
+                    return f"Select {shown}, tap New meld, then Lay down melds."
+                each = "; ".join(cards_text(p.cards) for p in plays)
+                return f"Make each meld in turn, selecting its cards and tapping New meld: {each}. Then Lay down melds."
             play = plays[0]
             melds = game.teams[game.team_of(seat)].melds
             if play.meld is not None and play.meld < len(melds):
