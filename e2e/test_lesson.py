@@ -23,12 +23,16 @@ def step_text(page: Page) -> str:
 
 
 def wrong_tap(page: Page) -> None:
-    """A card the step doesn't use if there is one, else Hint: the lesson refuses either."""
+    """The other answer to the partner's question, a card the step doesn't use, or Hint: the lesson refuses
+    each while it asks for something else."""
+    other = page.locator(f'#r-dialog button[data-act="answer"]:not({POINTED})')
     spare = page.locator(f'#r-hand button[data-act="card"][aria-pressed="false"]:not({POINTED})')
-    if spare.count():
+    if other.count():
+        other.first.click()
+    elif spare.count():
         spare.first.click()
     else:
-        page.locator("#r-status").get_by_role("button", name="Hint", exact=True).click()
+        page.locator('#r-actions button[data-act="hint"]').click()
 
 
 def play_lesson(page: Page, table: Table, *, reload_at: int | None = None, audit: bool = True) -> int:
