@@ -33,14 +33,11 @@ def wrong_tap(ctrl: Controller) -> tuple[str, str]:
     step = current_step(ctrl)
     assert step is not None
     hand = ctrl.shown_hand()
-    used = list(step.cards)
+    cards, _buttons = pointed(ctrl)
+    wanted = {hand[i] for i in cards}
     for i, card in enumerate(hand):
-        if i in ctrl.selected:
-            continue
-        if card in used:
-            used.remove(card)
-            continue
-        return "card", str(i)
+        if i not in ctrl.selected and card not in wanted:
+            return "card", str(i)
     return ("discard", "") if step.act != "discard" else ("draw", "")
 
 

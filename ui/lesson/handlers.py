@@ -58,8 +58,8 @@ def refuse_tap(app: App, act: str, arg: str) -> str:
         i = index_arg(arg, len(hand))
         if i is None or i in app.selected:  # letting go of a card is always fine
             return ""
-        assert app.lesson is not None
-        return app.lesson.check_card(app.game, hand[i], chosen_cards(app))
+        cards, _buttons = pointed(app)  # the cards of this step (of its next meld) still to select
+        return "" if hand[i] in {hand[j] for j in cards} else refusal(step.text)
     if act in GUARDED and act not in ALLOWED.get(step.act, frozenset()):
         return refusal(step.text)
     if act == "meld" and step.meld is not None and arg != str(step.meld):

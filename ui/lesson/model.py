@@ -2,15 +2,15 @@
 
 Pure Python.  The lesson's game is the game on the table (saved with every move like any other);
 this object adds what South should do next (``step``: the guide's move, found by the plan's seeded
-computer player from South's own view), refuses any other move or card with a gentle sentence
-(``check_action``, ``check_card``: nothing changes), and counts the kinds of steps already played.
+computer player from South's own view), refuses any other move with a gentle sentence
+(``check_action``: nothing changes; ``ui.lesson.handlers`` guards the taps), and counts the kinds of
+steps already played.
 Its record (``dump``/``load``) is a few dozen bytes; a damaged one reads as no lesson.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -164,18 +164,6 @@ class Lesson:
             return ""
         step = self.step(game)
         if step is None or same_move(game, self.seat, action, step.action):
-            return ""
-        return refusal(step.text)
-
-    def check_card(self, game: Game, card: int, chosen: list[int]) -> str:
-        """'' when selecting ``card`` (with ``chosen`` already selected or staged) fits this step, else why not."""
-        if self.finished or not self.fits(game):
-            return ""
-        step = self.step(game)
-        if step is None:
-            return ""
-        wanted = Counter(step.cards)
-        if wanted[card] > Counter(chosen)[card]:
             return ""
         return refusal(step.text)
 
