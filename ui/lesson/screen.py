@@ -55,14 +55,18 @@ def lesson_box(app: App) -> str:
         else:
             heading += f" \u2014 {title(step.kind, app.game.rules)}"
             body = f'<p id="lesson-step">{esc(step.text)} <span class="lesson-why">{esc(step.why)}</span></p>'
-        if not lesson.taught:
-            body += f'<p class="lesson-left">{esc(intro(app.game.rules))}</p>'
+        after = f'<p class="lesson-left">{esc(intro(app.game.rules))}</p>' if not lesson.taught else ""
         left = [title(k, app.game.rules) for k in lesson.to_come()]
         if left:
-            body += f'<p class="lesson-left">Still to come: {esc(", ".join(left))}.</p>'
+            after += f'<p class="lesson-left">Still to come: {esc(", ".join(left))}.</p>'
         buttons = (
             (button("lesson-skip", "Do this step for me", cls="small") if step is not None else "")
             + button("lesson-leave", "Leave the lesson", cls="small")
+        )
+        # The buttons before the rules' summary and the list: on a phone the box scrolls, its end out of view.
+        return (
+            f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(heading)}</strong></p>'
+            f'{body}<div class="lesson-buttons">{buttons}</div>{after}</section>'
         )
     return (
         f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(heading)}</strong></p>'
