@@ -28,6 +28,8 @@ from ui.challenge import handlers as challenge_taps
 from ui.challenge import model as challenge
 from ui.games import handlers as games_taps
 from ui.games.model import KeptGame
+from ui.lesson import handlers as lesson_taps
+from ui.lesson.model import Lesson
 from ui.pad.model import Message, PadDesk
 from ui.rules import handlers as rules_taps
 from ui.seating import handlers as seating_taps
@@ -185,6 +187,9 @@ class App:
         self.remembered: remembered.People = remembered.NOTHING  # the names seated last, for the chooser
         self.remembered_seq = 0  # the number of their last stored record (ui/seating/remembered.py)
         self.remembered_dirty = False  # the names changed since they were last stored
+        self.lesson: Lesson | None = None  # the lesson under way on the table (ui/lesson/), if any
+        self.lesson_dirty = False  # the lesson started, moved on or closed since its record was last stored
+        self.lesson_offer = False  # the welcome offers the lesson (a first visit, or a shared link's first)
         self.new_game()
 
     # ----- games ----------------------------------------------------------------
@@ -243,7 +248,10 @@ class App:
         return remembered.dump(self.remembered, self.remembered_seq)
 
     def set_game(self, game: Game) -> None:
-        """Put ``game`` on the table, on the table's screen, with no panel open and no challenge attached."""
+        """Put ``game`` on the table, on the table's screen, with no panel open and no challenge attached
+        (another game than the lesson's ends the lesson)."""
+        if self.lesson is not None and not self.lesson.fits(game):
+            self.lesson, self.lesson_dirty = None, True
         self.session.set_game(game)
         self.screen = "table"
         self.sheet = None
@@ -256,7 +264,10 @@ class App:
         return self.settings.to_json(self.settings_seq)
 
     def _moved(self) -> None:
-        """After every move on the table: a finished challenge keeps its result, a finished game is counted."""
+        """After every move on the table: a finished challenge keeps its result, a finished game is counted,
+        a lesson whose round ended is over."""
+        if self.lesson is not None and not self.lesson.finished and self.game.phase in ("round_over", "game_over"):
+            self.lesson.finished, self.lesson_dirty = True, True
         if self.game.over:
             self.desk.finish(self.game)
         self.record_finished()
@@ -271,7 +282,9 @@ class App:
             self.finished, self.finished_dirty = added, True
 
     def level(self) -> str:
-        """The computer players' level in this game: a challenge's own, else the one in Settings."""
+        """The computer players' level in this game: a challenge's own, a lesson's, else the one in Settings."""
+        if self.lesson is not None and self.lesson.fits(self.game):
+            return self.lesson.plan.level
         return self.desk.level or self.settings.level
 
     @staticmethod
@@ -293,10 +306,22 @@ class App:
         return self.session.bot_to_act() and not self.elsewhere
 
     def play(self, action: Action) -> bool:
-        """Apply the shown seat's action; a refusal becomes the engine's sentence and changes nothing."""
-        problem = self.session.play(action)
+        """Apply the shown seat's action; a refusal becomes the engine's sentence (or, during a lesson, the
+        lesson's, for a move that isn't its step) and changes nothing."""
+        lesson = self.lesson if self.lesson is not None and self.lesson.fits(self.game) else None
+        step = lesson_taps.current_step(self)
+        problem = lesson.check_action(self.game, action) if lesson is not None else ""
+        problem = problem or self.session.play(action)
         self.note = Note(problem, "error") if problem else None
+        if lesson is not None and step is not None and not problem:
+            lesson.played(self.game, step.kind if step.kind != "pair" else "first_meld")
+            self.lesson_dirty = True
         return not problem
+
+    def lesson_record(self) -> str:
+        """The lesson's record to store ('' for none: the stored one is dropped); clears ``lesson_dirty``."""
+        self.lesson_dirty = False
+        return self.lesson.dump() if self.lesson is not None else ""
 
     def handle(self, act: str, arg: str = "") -> None:
         """Do what a tap asks; every problem becomes a note for the player.
@@ -313,6 +338,10 @@ class App:
         if tap is None or self.elsewhere:  # a tab that gave way changes nothing
             return
         if self.passing is not None and act in TABLE_ACTS:  # nobody plays until the device is taken
+            return
+        refused = lesson_taps.refuse_tap(self, act, arg)
+        if refused:  # a lesson step asks for another tap: a gentle sentence, nothing changes
+            self.note = Note(refused, "error")
             return
         self.focus = ""
         if self.session.ending and (act in TABLE_ACTS or act == "escape"):  # a tap on the table: on to the scores
@@ -418,8 +447,10 @@ def build_taps() -> Taps[App]:
     """The table of taps, filled by each feature's ``register``."""
     table: Taps[App] = Taps()
     table.add("screen", on_screen, passive=True)
-    for feature in (turn, handling, panels, watch_taps, challenge_taps, games_taps, settings_taps, rules_taps,
-                    seating_taps):
+    for feature in (
+        turn, handling, panels, watch_taps, challenge_taps, games_taps, settings_taps, rules_taps, seating_taps,
+        lesson_taps,
+    ):
         feature.register(table)
     return table
 

@@ -16,6 +16,7 @@ from engine.views import view_for
 from ui import sides
 from ui.app import App as Controller
 from ui.games.screen import games_screen
+from ui.lesson import screen as lesson_screen
 from ui.pad.screen import pad_screen
 from ui.rules.screen import rules_screen
 from ui.seating.screen import players_screen
@@ -158,7 +159,7 @@ def page_main(ctrl: Controller) -> str:
         panel = game_over_panel(ctrl.game, ctrl.seat, ctrl.current_challenge(), people)
     else:
         panel = round_over_panel(ctrl.game, ctrl.seat, people)
-    return notes(ctrl) + panel
+    return notes(ctrl) + lesson_screen.lesson_box(ctrl) + panel
 
 
 def regions(ctrl: Controller) -> dict[str, str]:
@@ -177,7 +178,7 @@ def regions(ctrl: Controller) -> dict[str, str]:
     view = table.view()
     playable = view.to_act == view.seat and view.phase == "play"
     targets = table.targets()
-    return {
+    return lesson_screen.point(ctrl, {
         "r-top": header(ctrl),
         "r-seats": seats_region(view, table),
         "r-center": center_region(view, table, ctrl.settings.reduced_motion),
@@ -191,13 +192,13 @@ def regions(ctrl: Controller) -> dict[str, str]:
             f'<p class="live" id="live" role="status" aria-live="polite">{esc(live_text(table))}</p>'
             f'<div class="tools">{status_tools(table)}</div>'
         ),
-        "r-prompt": banner(view, table) + notes(ctrl),
+        "r-prompt": banner(view, table) + lesson_screen.lesson_box(ctrl) + notes(ctrl),
         "r-staging": staging_region(view, table),
         "r-hand": hand_region(view, table),
         "r-actions": actions_region(view, table),
         "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, ctrl.session),
         "r-dialog": dialog_region(view, table),
-    }
+    })
 
 
 def start_picture(ctrl: Controller, key: str, parts: dict[str, str]) -> str:

@@ -194,3 +194,4 @@ def open_link(app: App, request: ShareRequest, first_visit: bool) -> None:
         app.forget_bots()
     app.new_game(request.deal, rules_for(request.preset, request.house))
     app.note = Note(arrival_note(request, first_visit, own))
+    app.lesson_offer = first_visit  # someone new to the app: the lesson is offered beside the link's deal

@@ -30,6 +30,7 @@ STATS_KEY = "stats"  # the finished games counted in the statistics (ui.stats), 
 QUICK_STATS_KEY = "handfoot-stats"  # its newest games, in localStorage
 NAMES_KEY = "names"  # the names seated last, offered by the seat chooser (ui.seating.remembered)
 QUICK_NAMES_KEY = "handfoot-names"  # its localStorage copy
+LESSON_KEY = "handfoot-lesson"  # the lesson under way (ui.lesson.model), localStorage only: a few dozen bytes
 CHALLENGE_LOCAL_PREFIX = "handfoot-" + challenge.PREFIX  # a challenge's localStorage copy
 PAD_LOCAL_PREFIX = "handfoot-" + pad.PREFIX  # a score pad's localStorage copy: handfoot-pad-<id>
 
@@ -86,6 +87,10 @@ class Saver:
             self.keep_history()
         if app.remembered_dirty:
             self.keep_names()
+        if app.lesson_dirty:
+            record = app.lesson_record()
+            if not (record and quick_set(LESSON_KEY, record)):
+                quick_drop(LESSON_KEY)
         self.save_pads()
         self.save_challenges()
 

@@ -35,9 +35,10 @@ from ui.browser.platform import Platform
 from ui.browser.qr import install as install_qr
 from ui.browser.records import Records, app_with_settings
 from ui.browser.runner import Runner
-from ui.browser.saving import GAME_KEY, LINES_KEY, QUICK_GAME_KEY, Saver
+from ui.browser.saving import GAME_KEY, LESSON_KEY, LINES_KEY, QUICK_GAME_KEY, Saver
 from ui.browser.storage import Stores, quick_get
 from ui.challenge import model as challenge
+from ui.lesson.model import resume_lesson
 from ui.saves import choose
 from ui.share import ShareProblem, ShareRequest, parse_query
 from ui.table import report
@@ -93,6 +94,8 @@ def boot(app: App, stores: Stores, records: Records, listeners: Input, body: Any
         app.note = Note(" ".join(notes), "error" if problem else "info")
     elif link is None and dare is None and quick_get(PAINT_KEY) is None and app.first_visit():
         app.note = Note(WELCOME)  # no table was ever painted here: a new player
+        app.lesson_offer = True
+    resume_lesson(app, quick_get(LESSON_KEY))
 
 
 async def start() -> None:

@@ -71,6 +71,7 @@ def menu_buttons(screen: str) -> str:
             button("screen", label, arg=arg, extra=' aria-current="page"' if screen == arg else "")
             for label, arg in MENU_SCREENS
         )
+        + button("lesson", "Learn to play")
         + button("together", "Play together")
         + button("share", "Share")
     )

@@ -1,0 +1,42 @@
+"""The lessons: one fixed deal per preset, the computer level that plays along, and what each one teaches.
+
+A lesson is a real game of the preset's rules on its deal number: the cards come from the engine's own
+deal, and every seat (the guide for South included) is a seeded computer player, so the lesson plays
+the same way every time.  The deal numbers were found by playing each lesson through with its guide
+(``ui_tests/test_lesson.py`` plays every one to its end and checks that each step it lists comes up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ui.lesson.steps import Kind
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One lesson: the rules, the deal, the level the other seats (and the guide) play at, what it teaches."""
+
+    preset: str
+    deal: int
+    title: str
+    teaches: tuple[Kind, ...]
+    level: str = "normal"
+
+
+PLANS: dict[str, Plan] = {
+    plan.preset: plan
+    for plan in (
+        Plan(
+            "classic",
+            397,
+            "Your first game",
+            ("draw", "pair", "first_meld", "add", "book", "pickup", "discard", "foot", "ask", "go_out"),
+        ),
+        Plan("pagat", 113, "Pagat: the upcard and five books", ("pickup", "first_meld", "book")),
+        Plan("thirteen", 27, "Thirteen cards: the top seven and wild books", ("pickup", "first_meld", "book")),
+        Plan("rook", 47, "Rook cards: one card a turn, no pile", ("draw", "first_meld", "add", "book")),
+        Plan("hkf", 100, "Hand, Knee and Foot: the knee and five canastas", ("first_meld", "add", "book")),
+    )
+}
+"""The lessons by preset name."""

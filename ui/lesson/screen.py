@@ -1,0 +1,99 @@
+"""The lesson on the table: its box above the hand (the step, why, what is still to come) and the marks on
+the card or button it points at (a CSS highlight and ``aria-describedby`` naming the step)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ui.lesson.handlers import current_step, pointed
+from ui.lesson.plans import PLANS
+from ui.lesson.steps import intro, title
+from ui.widgets import button, esc
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+OFFER = (
+    "New to Hand and Foot? A short lesson plays a first game with you on this table, one step at a time, "
+    "and says why each step is played so."
+)
+POINT = ' data-lesson="point" aria-describedby="lesson-step"'
+
+
+def lesson_box(app: App) -> str:
+    """The lesson's box: the offer, the step now, the computers' turn, or the lesson's end ('' for none)."""
+    lesson = app.lesson
+    if lesson is None or not lesson.fits(app.game):
+        if not app.lesson_offer:
+            return ""
+        own = app.game.rules.name
+        return (
+            '<section class="lesson" aria-label="Lesson">'
+            f'<p id="lesson-step">{esc(OFFER)}</p><div class="lesson-buttons">'
+            + button("lesson", "Learn to play", arg="classic", cls="small primary")
+            + (button("lesson", PLANS[own].title, arg=own, cls="small") if own != "classic" and own in PLANS else "")
+            + button("lesson-leave", "No, thanks", cls="small")
+            + "</div></section>"
+        )
+    heading = f"Lesson: {lesson.plan.title}"
+    if lesson.finished:
+        went = app.game.results[-1].went_out if app.game.results else None
+        if app.game.phase not in ("round_over", "game_over"):
+            end = "Lesson done: every step it teaches has come up. This game goes on as an ordinary one."
+        elif went == lesson.seat:
+            end = "Lesson done: you went out and the round is over. The next round is an ordinary game."
+        else:
+            end = "Lesson done: the round is over. The next round is an ordinary game."
+        body = f'<p id="lesson-step">{esc(end)}</p>'
+        others = [p for name, p in PLANS.items() if name != lesson.plan.preset]
+        buttons = "".join(button("lesson", p.title, arg=p.preset, cls="small") for p in others)
+        buttons += button("lesson-leave", "Close the lesson", cls="small")
+    else:
+        step = current_step(app)
+        if step is None:
+            body = '<p id="lesson-step">The other players take their turns; yours comes next.</p>'
+        else:
+            heading += f" \u2014 {title(step.kind, app.game.rules)}"
+            body = f'<p id="lesson-step">{esc(step.text)} <span class="lesson-why">{esc(step.why)}</span></p>'
+        after = f'<p class="lesson-left">{esc(intro(app.game.rules))}</p>' if not lesson.taught else ""
+        left = [title(k, app.game.rules) for k in lesson.to_come()]
+        if left:
+            after += f'<p class="lesson-left">Still to come: {esc(", ".join(left))}.</p>'
+        buttons = (
+            (button("lesson-skip", "Do this step for me", cls="small") if step is not None else "")
+            + button("lesson-leave", "Leave the lesson", cls="small")
+        )
+        # The buttons before the rules' summary and the list: on a phone the box scrolls, its end out of view.
+        return (
+            f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(heading)}</strong></p>'
+            f'{body}<div class="lesson-buttons">{buttons}</div>{after}</section>'
+        )
+    return (
+        f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(heading)}</strong></p>'
+        f'{body}<div class="lesson-buttons">{buttons}</div></section>'
+    )
+
+
+def _mark(html: str, act: str, arg: str) -> str:
+    """Mark the first button of ``act`` (and ``arg``) in ``html`` as the one the lesson points at."""
+    needle = f'data-act="{act}"' + (f' data-arg="{esc(arg)}"' if arg else "")
+    at = html.find(needle)
+    if at < 0 or (not arg and html[at + len(needle):at + len(needle) + 10].startswith(' data-arg="')):
+        return html
+    return html[:at] + POINT.strip() + " " + html[at:]
+
+
+def point(app: App, parts: dict[str, str]) -> dict[str, str]:
+    """The table's regions with the lesson's marks on the cards and buttons it points at now."""
+    cards, buttons = pointed(app)
+    if not cards and not buttons:
+        return parts
+    out = dict(parts)
+    for region in ("r-hand", "r-actions", "r-us", "r-staging"):
+        html = out.get(region, "")
+        for i in cards:
+            html = _mark(html, "card", str(i))
+        for act, arg in buttons:
+            html = _mark(html, act, arg)
+        out[region] = html
+    return out

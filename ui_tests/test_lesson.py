@@ -1,0 +1,258 @@
+"""Learn to play (issue 30): the lesson's steps, its sentences from the rules, its guard, and a lesson played
+to its end through the table's own taps."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.actions import Draw
+from engine.rules import preset
+from engine.state import Game
+from ui.app import App as Controller
+from ui.lesson.handlers import current_step, pointed
+from ui.lesson.model import Lesson, load, resume_lesson
+from ui.lesson.plans import PLANS
+from ui.lesson.play import play_through, south_went_out
+from ui.lesson.steps import refusal, why
+from ui.render import regions
+from ui.settings.model import Settings
+
+
+def lesson_app(name: str = "classic") -> Controller:
+    ctrl = Controller(Settings(), random.Random(5))
+    ctrl.handle("lesson", name)
+    assert ctrl.lesson is not None and ctrl.lesson.plan.preset == name
+    return ctrl
+
+
+def wrong_tap(ctrl: Controller) -> tuple[str, str]:
+    """A tap that isn't the step's: a card the step doesn't use, else a button it doesn't ask for."""
+    step = current_step(ctrl)
+    assert step is not None
+    hand = ctrl.shown_hand()
+    cards, _buttons = pointed(ctrl)
+    wanted = {hand[i] for i in cards}
+    for i, card in enumerate(hand):
+        if i not in ctrl.selected and card not in wanted:
+            return "card", str(i)
+    return ("discard", "") if step.act != "discard" else ("draw", "")
+
+
+def follow(ctrl: Controller, *, refuse_each: bool = True, stop_at: int | None = None) -> list[str]:
+    """Play the lesson through the table's taps, as its pointer asks (the computers in between); before each
+    new step, a wrong tap is refused with the step's sentence and changes nothing.  The kinds of step met."""
+    kinds: list[str] = []
+    seen: set[tuple[int, str]] = set()
+    for _ in range(4000):
+        lesson = ctrl.lesson
+        if lesson is None or lesson.finished or (stop_at is not None and len(ctrl.game.history) >= stop_at):
+            break
+        if ctrl.bot_to_act():
+            ctrl.bot_step()
+            continue
+        step = current_step(ctrl)
+        assert step is not None, ctrl.game
+        moves = len(ctrl.game.history)
+        if refuse_each and (moves, step.kind) not in seen:
+            seen.add((moves, step.kind))
+            before = (list(ctrl.game.history), list(ctrl.selected), list(ctrl.staged))
+            ctrl.handle(*wrong_tap(ctrl))
+            assert ctrl.note is not None and ctrl.note.text == refusal(step.text)
+            assert (list(ctrl.game.history), list(ctrl.selected), list(ctrl.staged)) == before
+            kinds.append(step.kind)
+        cards, buttons = pointed(ctrl)
+        if cards:
+            ctrl.handle("card", str(cards[0]))
+        else:
+            assert buttons, step
+            ctrl.handle(*buttons[0])
+        assert not (ctrl.note and ctrl.note.kind == "error"), (step, ctrl.note)
+    return kinds
+
+
+def test_every_lesson_plays_to_its_end_and_teaches_every_step_it_lists() -> None:
+    for plan in PLANS.values():
+        played = play_through(plan)
+        assert played.lesson.finished
+        assert [k for k in plan.teaches if k not in played.lesson.taught] == [], plan.preset
+        assert south_went_out(played) or "go_out" not in plan.teaches, plan.preset
+
+
+def test_the_classic_lesson_played_through_the_tables_taps_refuses_a_wrong_tap_at_each_step() -> None:
+    ctrl = lesson_app()
+    kinds = follow(ctrl)
+    lesson = ctrl.lesson
+    assert lesson is not None and lesson.finished
+    assert ctrl.game.phase == "round_over" and ctrl.game.results[0].went_out == 0
+    for kind in PLANS["classic"].teaches:
+        assert kind in kinds and kind in lesson.taught
+    assert "Lesson done: you went out" in regions(ctrl)["r-main"]
+
+
+def test_the_first_meld_sentence_follows_the_rules_minimum() -> None:
+    game = Game(preset("classic"), PLANS["classic"].deal)
+    assert "at least 50 points" in why(game, 0, "first_meld")
+    changed = Game(preset("classic", first_meld_by_round=(70, 90, 120, 150)), PLANS["classic"].deal)
+    assert "at least 70 points" in why(changed, 0, "first_meld")
+    assert "taking two cards" in why(game, 0, "draw")
+    assert "taking one card" in why(Game(preset("rook"), 1), 0, "draw")
+
+
+def test_the_lessons_first_meld_step_says_the_minimum_of_the_rules_in_play() -> None:
+    plan = PLANS["classic"]
+    played = play_through(plan)
+    first = next(s for s in played.steps if s.kind == "first_meld")
+    assert "at least 50 points" in first.why
+    # The same lesson under a house rule with another first-meld minimum says that one instead.
+    lesson = Lesson(plan)
+    game = Game(preset("classic", first_meld_by_round=(60, 90, 120, 150)), plan.deal)
+    step = lesson._make_step(game, first.action)
+    assert "at least 60 points" in step.why
+
+
+def test_a_wrong_move_is_refused_with_the_steps_sentence_and_changes_nothing() -> None:
+    ctrl = lesson_app()
+    while ctrl.bot_to_act():
+        ctrl.bot_step()
+    step = current_step(ctrl)
+    assert step is not None and step.kind == "draw"
+    assert pointed(ctrl) == ([], [("draw", "")])
+    before = ctrl.game.copy()
+    ctrl.handle("hint")
+    assert ctrl.note is not None and ctrl.note.text == "Not that one yet; nothing has changed. Tap Draw."
+    ctrl.handle("card", "0")
+    assert ctrl.selected == [] and ctrl.game == before
+    ctrl.handle("draw")
+    assert ctrl.game.history[-1] == "draw" and "draw" in (ctrl.lesson.taught if ctrl.lesson else [])
+
+
+def test_the_step_is_pointed_at_in_the_page_and_described_by_the_lessons_sentence() -> None:
+    ctrl = lesson_app()
+    while ctrl.bot_to_act():
+        ctrl.bot_step()
+    parts = regions(ctrl)
+    assert 'id="lesson-step"' in parts["r-prompt"] and "Tap Draw." in parts["r-prompt"]
+    assert 'data-lesson="point" aria-describedby="lesson-step" data-act="draw"' in parts["r-actions"]
+    assert "Every turn starts by taking two cards" in parts["r-prompt"]
+
+
+def test_do_this_step_for_me_plays_it_and_the_lesson_goes_on() -> None:
+    ctrl = lesson_app()
+    while ctrl.bot_to_act():
+        ctrl.bot_step()
+    ctrl.handle("lesson-skip")
+    assert ctrl.game.history[-1] == "draw"
+    step = current_step(ctrl)
+    assert step is not None and step.kind != "draw"
+
+
+def test_leaving_the_lesson_lets_every_move_through_again() -> None:
+    ctrl = lesson_app()
+    while ctrl.bot_to_act():
+        ctrl.bot_step()
+    ctrl.handle("lesson-leave")
+    assert ctrl.lesson is None and ctrl.note is not None and "Lesson closed" in ctrl.note.text
+    ctrl.handle("card", "0")
+    assert ctrl.selected == [0]
+
+
+def test_the_lesson_resumes_after_a_reload_at_the_same_step() -> None:
+    ctrl = lesson_app()
+    follow(ctrl, refuse_each=False, stop_at=30)
+    while ctrl.bot_to_act():
+        ctrl.bot_step()
+    step = current_step(ctrl)
+    assert step is not None
+    record, save = ctrl.lesson_record(), ctrl.save_data()
+    again = Controller(Settings(), random.Random(9))
+    again.resume(save)
+    resume_lesson(again, record)
+    assert again.lesson is not None and ctrl.lesson is not None and again.lesson.taught == ctrl.lesson.taught
+    assert current_step(again) == step
+    follow(again, refuse_each=False)
+    assert again.lesson is not None and again.lesson.finished and again.game.results[0].went_out == 0
+
+
+def test_another_game_on_the_table_ends_the_lesson() -> None:
+    ctrl = lesson_app()
+    ctrl.new_game(12345)
+    assert ctrl.lesson is None and ctrl.lesson_dirty
+    ctrl.handle("card", "0")
+    assert ctrl.selected == [0]
+
+
+def test_a_record_of_another_game_is_not_resumed() -> None:
+    ctrl = Controller(Settings(), random.Random(5))
+    ctrl.new_game(777)
+    resume_lesson(ctrl, Lesson(PLANS["classic"]).dump())
+    assert ctrl.lesson is None and ctrl.lesson_dirty
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None, "", "not json", "[1,2]", "{" * 5000,
+        '{"v":1}', '{"v":2,"plan":"classic","taught":[],"finished":false}',
+        '{"v":1,"plan":"nope","taught":[],"finished":false}',
+        '{"v":1,"plan":"classic","taught":"draw","finished":false}',
+        '{"v":1,"plan":"classic","taught":["fly"],"finished":false}',
+        '{"v":1,"plan":"classic","taught":[],"finished":"yes"}', "x" * 3000, 42,
+        '{"v":1,"plan":"classic","taught":[[[[]]]],"finished":false}',
+    ],
+)
+def test_a_damaged_or_hostile_record_reads_as_no_lesson(text: object) -> None:
+    assert load(text) is None
+
+
+def test_a_record_reads_back_as_written() -> None:
+    lesson = Lesson(PLANS["classic"], ["draw", "discard"], False)
+    back = load(lesson.dump())
+    assert back is not None and back.taught == ["draw", "discard"] and back.plan == lesson.plan
+    assert json.loads(lesson.dump())["plan"] == "classic"
+
+
+def test_the_welcome_offers_the_lesson_and_the_menu_starts_it() -> None:
+    ctrl = Controller(Settings(), random.Random(5))
+    ctrl.lesson_offer = True
+    assert 'data-act="lesson"' in regions(ctrl)["r-prompt"]
+    ctrl.handle("lesson-leave")
+    assert 'data-act="lesson"' not in regions(ctrl)["r-prompt"]
+    ctrl.sheet = "menu"
+    assert "Learn to play" in regions(ctrl)["r-sheet"]
+    ctrl.handle("lesson", "")
+    assert ctrl.lesson is not None and ctrl.game.deal_number == PLANS["classic"].deal
+
+
+def test_the_computers_play_the_lessons_level_whatever_the_settings() -> None:
+    ctrl = Controller(Settings().with_change("level", "hard"), random.Random(5))
+    ctrl.handle("lesson", "classic")
+    assert ctrl.level() == PLANS["classic"].level
+    follow(ctrl, refuse_each=False, stop_at=6)
+    assert ctrl.bots and all(bot.level == PLANS["classic"].level for bot in ctrl.bots.values())
+
+
+def test_the_guide_is_deterministic() -> None:
+    one, two = play_through(PLANS["classic"]), play_through(PLANS["classic"])
+    assert one.game.history == two.game.history
+    assert one.steps[0].kind in ("draw", "pickup")
+    assert isinstance(one.steps[0].action, Draw) == (one.steps[0].kind == "draw")
+
+
+@pytest.mark.parametrize("name", [n for n in PLANS if n != "classic"])
+def test_each_presets_lesson_plays_through_the_tables_taps(name: str) -> None:
+    ctrl = lesson_app(name)
+    kinds = follow(ctrl)
+    assert ctrl.lesson is not None and ctrl.lesson.finished
+    assert all(kind in kinds for kind in PLANS[name].teaches)
+    assert "Lesson done" in regions(ctrl)["r-prompt" if ctrl.game.phase in ("draw", "play") else "r-main"]
+
+
+def test_the_lessons_sentences_follow_each_presets_rules() -> None:
+    pagat, hkf, thirteen = (Game(preset(n), PLANS[n].deal) for n in ("pagat", "hkf", "thirteen"))
+    assert "one wild book, two clean books and two dirty books" in why(pagat, 0, "go_out")
+    assert "the whole pile" in why(hkf, 0, "pickup") and "ends your turn" in why(hkf, 0, "pickup")
+    assert "brings up the knee" in why(hkf, 0, "book") and "wild cards alone 2,500" in why(hkf, 0, "book")
+    assert "two of the same wild card" in why(thirteen, 0, "pickup")
