@@ -256,3 +256,18 @@ def test_the_lessons_sentences_follow_each_presets_rules() -> None:
     assert "the whole pile" in why(hkf, 0, "pickup") and "ends your turn" in why(hkf, 0, "pickup")
     assert "brings up the knee" in why(hkf, 0, "book") and "wild cards alone 2,500" in why(hkf, 0, "book")
     assert "two of the same wild card" in why(thirteen, 0, "pickup")
+
+
+def test_a_card_dragged_where_the_step_does_not_ask_is_refused_like_a_tap() -> None:
+    ctrl = lesson_app()
+    while ctrl.bot_to_act():
+        ctrl.bot_step()
+    ctrl.handle("draw")
+    while ctrl.bot_to_act():
+        ctrl.bot_step()
+    step = current_step(ctrl)
+    assert step is not None and step.act != "discard"
+    before, hand = ctrl.game.copy(), list(ctrl.shown_hand())
+    ctrl.handle("drop", "0 discard 0")  # the first card dropped on the pile, which this step doesn't ask for
+    assert ctrl.note is not None and ctrl.note.text.startswith("Not that one yet; nothing has changed.")
+    assert ctrl.game == before and ctrl.shown_hand() == hand and ctrl.selected == []

@@ -53,6 +53,11 @@ def refuse_tap(app: App, act: str, arg: str) -> str:
     step = current_step(app)
     if step is None:
         return ""
+    if act == "drop":  # a card dragged onto a target: as tapping the card, then the target
+        parts = arg.split(" ")
+        if len(parts) != 3:
+            return ""  # not a drop the table acts on
+        return refuse_tap(app, "card", parts[0]) or refuse_tap(app, parts[1], parts[2])
     if act == "card":
         hand = app.shown_hand()
         i = index_arg(arg, len(hand))
