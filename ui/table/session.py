@@ -76,6 +76,7 @@ class Session:
         self.dirty = False  # the game changed since it was last saved
         self.save_seq = 0  # the number of the last save (see ui.saves)
         self.engine_problems: list[str] = []
+        self.away: set[int] = set()  # guests' seats a computer plays until they are back (``ui.remote``)
 
     # ----- the game ------------------------------------------------------------------
 
@@ -85,6 +86,7 @@ class Session:
         self.game = game
         if any(seat >= game.n for seat in self.humans):  # a smaller table: one person again, at South
             self.seating, self.humans, self.seat = ALONE, ALONE.humans, SOUTH
+        self.away &= set(self.seating.guests)
         self.forget_bots()
         self.selected = []
         self.staged = []
@@ -107,6 +109,7 @@ class Session:
         self.seating, self.humans = seating, seating.humans
         self.seat = shown if shown in seating.humans else seating.people[0][0]
         self.bots = kept
+        self.away &= set(seating.guests)
         self.passing = None
         self.check_pass(fresh=True)
 
@@ -120,8 +123,8 @@ class Session:
         """In a game played together, ask for the device to go to the person now to act when it is not the
         one shown (``fresh``: a game just put on the table goes to its first person even then)."""
         seat = self.game.to_act
-        if not self.seating.together or seat is None or seat not in self.humans:
-            return
+        if not self.seating.passed or seat is None or seat not in self.humans or seat in self.seating.guests:
+            return  # a guest plays on a device of their own: this one is not passed to them
         if seat != self.seat or fresh:
             self.passing = seat
 
@@ -225,7 +228,7 @@ class Session:
     def bot_to_act(self) -> bool:
         """True when a computer player has a decision to make."""
         seat = self.game.to_act
-        return seat is not None and seat not in self.humans
+        return seat is not None and (seat not in self.humans or seat in self.away)
 
     def meldable(self) -> set[int]:
         """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining)."""
@@ -302,7 +305,7 @@ class Session:
     def bot_step(self) -> Line | None:
         """Let the computer player whose turn it is make one decision."""
         seat = self.game.to_act
-        if seat is None or seat in self.humans:
+        if seat is None or (seat in self.humans and seat not in self.away):
             return None
         view = view_for(self.game, seat)
         bot = self.bot(seat)
@@ -337,7 +340,7 @@ class Session:
         self.check_pass(fresh=self.game.round_index != before_round)
         if self.game.round_index != before_round:
             return None
-        if seat not in self.humans:
+        if seat not in self.humans or seat in self.away:
             self.recent.mark_fresh(self.game, sizes, reds, pile, isinstance(action, Discard))
         entries = self.game.log[before:]
         me, names = self.narrator()
