@@ -337,3 +337,44 @@ def test_actions_round_trip_through_the_wire() -> None:
     for text in ("draw", "pickup | 9:9S,9H,9D", "meld 9:9S,9H,9D | @2:KH", "discard QH", "ask", "answer no", "end"):
         message = wire.read_guest(wire.act_text(from_text(text), 7))
         assert isinstance(message, wire.Act) and to_text(message.action) == text and message.moves == 7
+
+
+def test_a_guest_plays_on_the_same_table_as_today_through_its_taps() -> None:
+    from ui.remote.shadow import guest_app
+    from ui.render import page
+
+    room = Room()
+    first_turn(room)
+    game = room.session.game
+    shown = room.guests[1].shown
+    assert shown is not None
+    app = guest_app(shown, lambda action, moves: room.send(1, wire.act_text(action, moves)))
+    html = page(app)
+    hand = game.players[1].hand
+    assert html.count('data-act="card"') == len(hand)  # the seat's own cards, as buttons
+    assert "Draw" in html
+    app.handle("draw")
+    assert len(game.players[1].hand) == len(hand) + 2 or game.phase == "play"
+    assert game.phase == "play" and game.to_act == 1
+    app.session.show(room.guests[1].shown)  # type: ignore[attr-defined, arg-type]
+    html = page(app)
+    assert html.count('data-act="card"') == len(game.players[1].hand)
+    app.handle("card", "0")
+    app.handle("discard")
+    assert game.to_act == 2 and len(game.pile) >= 1
+
+
+def test_a_guests_page_is_the_same_whatever_the_cards_it_cant_see() -> None:
+    from ui.remote.shadow import guest_app
+    from ui.render import page
+
+    room = Room()
+    first_turn(room)
+    game, names = room.session.game, room.session.names()
+    pages = set()
+    for seed in range(3):
+        other = shuffled_hidden(game, 1, seed) if seed else game
+        shown = wire.read_host(wire.view_text(other, 1, names, ["Hana drew two cards."]))
+        assert isinstance(shown, wire.SeatShown)
+        pages.add(page(guest_app(shown, lambda action, moves: None)))
+    assert len(pages) == 1
