@@ -32,6 +32,7 @@ from ui.browser.input import Input
 from ui.browser.page import PAINT_KEY, Page
 from ui.browser.platform import Platform
 from ui.browser.records import Records, app_with_settings
+from ui.browser.remote import RoomLink
 from ui.browser.runner import Runner
 from ui.browser.saving import GAME_KEY, LINES_KEY, QUICK_GAME_KEY, Saver
 from ui.browser.storage import Stores, quick_get
@@ -93,6 +94,14 @@ def boot(app: App, stores: Stores, records: Records, listeners: Input, body: Any
 
 
 async def start() -> None:
+    if window.hfAnswerTab:  # an answer link, handed to the table in another tab (ui/net.js): nothing to start
+        return
+    fragment = str(window.location.hash)
+    if fragment.startswith("#join="):  # an invitation: this page is a guest at another device's table
+        from ui.browser.remote import start_guest
+
+        await start_guest(fragment[len("#join=") :])
+        return
     stores = await Stores.open()
     root, body = document.getElementById("app"), document.body
     reduced_query = window.matchMedia("(prefers-reduced-motion: reduce)")
@@ -100,6 +109,7 @@ async def start() -> None:
     saver = Saver(app, stores, body)
     page = Page(app, root, body, reduced_query, saver)
     runner = Runner(app, saver, page, body, reduced_query)
+    RoomLink(app, page, runner).attach()  # the phones in the room, if any join (before page.refresh is handed out)
     saver.refresh, saver.spawn, saver.settle_idle = page.refresh, runner.spawn, runner.settle_idle
     records = Records(app, stores, saver)
     platform = Platform(app, saver, page)

@@ -53,6 +53,7 @@ def menu_buttons(screen: str) -> str:
             for label, arg in MENU_SCREENS
         )
         + button("together", "Play together")
+        + button("room", "Phones in the room")
         + button("share", "Share")
     )
 

@@ -1,0 +1,80 @@
+"""Phones in the room (issue 28) over real WebRTC on this machine: a host and a guest, joined by links alone."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from pages import Table
+from playwright.sync_api import Page
+
+
+def invite(host: Table, seat: int) -> str:
+    """Menu → Phones in the room → Invite a phone for ``seat``: the invitation link."""
+    host.menu("Phones in the room")
+    row = host.page.locator(f'.room-seat[data-seat="{seat}"]')
+    row.get_by_role("button", name="Invite a phone").click()
+    link = row.locator(".room-url")
+    link.wait_for()
+    text = link.input_value()
+    assert "#join=" in text and text.startswith(host.base_url)
+    assert row.locator(f'.qr[data-qr="{text}"]').count() == 1  # the QR feature draws it here
+    return text
+
+
+def join(guest: Page, invitation: str) -> str:
+    """The guest opens the invitation: its answer link."""
+    guest.goto(invitation)
+    answer = guest.locator(".room-url")
+    answer.wait_for()
+    text = answer.input_value()
+    assert "#answer=" in text and len(text) < 400
+    return text
+
+
+def take(host: Table, seat: int, answer: str) -> None:
+    row = host.page.locator(f'.room-seat[data-seat="{seat}"]')
+    row.locator(".room-answer").fill(answer)
+    row.get_by_role("button", name="Take the answer").click()
+
+
+def to_act(page: Page) -> str:
+    return page.evaluate("document.body.dataset.toAct || ''")
+
+
+def wait_for(check: Callable[[], bool], seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.1)
+
+
+def test_a_host_and_a_guest_join_by_links_and_play_turns(new_page: Callable[..., Page], base_url: str) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    invitation = invite(host, 1)
+    guest_page = new_page()
+    answer = join(guest_page, invitation)
+    take(host, 1, answer)
+    guest = Table(guest_page, base_url)
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    turns = 0
+    for _ in range(200):
+        if turns >= 4:
+            break
+        host.wait_until_idle()
+        seat = to_act(host.page)
+        if seat == "0":
+            host.play_my_turn_simply()
+        elif seat == "1":
+            wait_for(lambda: to_act(guest_page) == "1")
+            cards = guest_page.get_by_role("group", name="Your cards").get_by_role("button").count()
+            counts = host.page.evaluate("document.body.dataset.handCounts").split(",")
+            assert str(cards) == counts[1]  # the guest's page holds its own cards and no one else's
+            moves = guest_page.evaluate("document.body.dataset.guestMoves")
+            guest.play_my_turn_simply()
+            wait_for(lambda before=moves: guest_page.evaluate("document.body.dataset.guestMoves") != before)
+            turns += 1
+        else:
+            time.sleep(0.2)
+    assert turns >= 4
