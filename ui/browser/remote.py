@@ -85,6 +85,16 @@ class RoomLink:
 
         self.page.refresh = refresh  # type: ignore[method-assign]
 
+    def resumed(self) -> None:
+        """A saved game with guests came back (the host's page reloaded): their links are gone, so each seat
+        gets a fresh invitation, and a computer takes it if its guest isn't back in ``LOST_SECONDS``."""
+        guests = self.app.session.seating.guests
+        for seat in guests:
+            self.room.link(seat).state = "lost"
+            self.runner.spawn(self.invite(seat))
+            self.runner.spawn(self.give_away(seat))
+        self.room.open = bool(guests)
+
     # ----- painting ---------------------------------------------------------------
 
     def show(self) -> None:

@@ -109,7 +109,8 @@ async def start() -> None:
     saver = Saver(app, stores, body)
     page = Page(app, root, body, reduced_query, saver)
     runner = Runner(app, saver, page, body, reduced_query)
-    RoomLink(app, page, runner).attach()  # the phones in the room, if any join (before page.refresh is handed out)
+    room = RoomLink(app, page, runner)
+    room.attach()  # the phones in the room, if any join (before page.refresh is handed out)
     saver.refresh, saver.spawn, saver.settle_idle = page.refresh, runner.spawn, runner.settle_idle
     records = Records(app, stores, saver)
     platform = Platform(app, saver, page)
@@ -117,6 +118,7 @@ async def start() -> None:
 
     boot_started = time.perf_counter()
     boot(app, stores, records, listeners, body)
+    room.resumed()
     page.take_over()  # first: a control in an inert table can't take the focus
     page.refresh()
     root.addEventListener("click", create_proxy(listeners.on_click))
