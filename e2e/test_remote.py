@@ -78,3 +78,62 @@ def test_a_host_and_a_guest_join_by_links_and_play_turns(new_page: Callable[...,
         else:
             time.sleep(0.2)
     assert turns >= 4
+
+
+def guest_turn(guest: Table) -> None:
+    """The guest makes one move (draw, else discard its first card) and waits for the host's new view."""
+    page = guest.page
+    moves = page.evaluate("document.body.dataset.guestMoves")
+    guest.play_my_turn_simply()
+    wait_for(lambda: page.evaluate("document.body.dataset.guestMoves") != moves)
+
+
+def host_until(host: Table, seat: str, seconds: float = 60) -> None:
+    """The host's person plays its turns until ``seat`` is to act."""
+    end = time.monotonic() + seconds
+    while to_act(host.page) != seat:
+        assert time.monotonic() < end, f"seat {seat} never came to act"
+        host.wait_until_idle()
+        if to_act(host.page) == "0":
+            host.play_my_turn_simply()
+        else:
+            time.sleep(0.2)
+
+
+def test_a_guest_reloads_mid_turn_and_continues_then_one_that_never_returns_is_replaced(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    first = invite(host, 1)
+    guest_page = new_page()
+    take(host, 1, join(guest_page, first))
+    guest = Table(guest_page, base_url)
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    host_until(host, "1")
+    wait_for(lambda: to_act(guest_page) == "1")
+    guest_page.get_by_role("button", name="Draw", exact=True).click()  # the guest draws, then its phone reloads
+    wait_for(lambda: host.page.evaluate("document.body.dataset.handCounts").split(",")[1] != "")
+    held = guest_page.get_by_role("group", name="Your cards").get_by_role("button").count()
+    guest_page.reload()
+    # The host shows a fresh invitation for West at once; the guest opens it and has its seat back.
+    host.menu("Phones in the room")
+    row = host.page.locator('.room-seat[data-seat="1"]')
+    wait_for(lambda: row.locator(".room-url").count() == 1 and row.locator(".room-url").input_value() != first)
+    second = row.locator(".room-url").input_value()
+    take(host, 1, join(guest_page, second))
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    wait_for(lambda: to_act(guest_page) == "1")
+    cards = guest_page.get_by_role("group", name="Your cards").get_by_role("button")
+    wait_for(lambda: cards.count() >= held)
+    assert guest_page.get_by_role("button", name="Draw", exact=True).is_disabled() or held > 11
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    guest_turn(guest)  # the discard that ends the turn it began before the reload
+    assert to_act(host.page) != "1"
+    # West walks away for good: after a while a computer plays West's turns and the game goes on.
+    guest_page.context.close()
+    host_until(host, "1")
+    moves = host.page.evaluate("document.body.dataset.moves")
+    row = host.page.locator('.room-seat[data-seat="1"] .room-state')
+    wait_for(lambda: host.page.evaluate("document.body.dataset.moves") != moves, seconds=60)  # West's, by a computer
+    assert "a computer plays the seat meanwhile" in row.inner_text()

@@ -107,7 +107,11 @@
     var peer = peers[seat] = {pc: pc, channel: null, open: false, timer: 0};
     pc.addEventListener("connectionstatechange", function () {
       if (peers[seat] !== peer) return;
-      if (pc.connectionState === "failed" || pc.connectionState === "closed") {
+      // "disconnected": the other side went quiet (a phone asleep, a closed tab, out of range). It may come
+      // back on its own, but the host can't tell when: it is a lost link, and a fresh invitation mends it.
+      var state = pc.connectionState;
+      if (state === "failed" || state === "closed" || state === "disconnected") {
+        close(seat);
         if (peer.open) { peer.open = false; tell("close", seat); } else { tell("fail", seat); }
       }
     });

@@ -33,6 +33,7 @@ LOST_SECONDS = 20.0
 """A guest whose link is lost this long has its seat played by a computer until it joins again."""
 MAX_LINK = 3000
 """A pasted or scanned link longer than this is refused unread."""
+SHADOW_DEAL = '<span>Deal <b class="deal-number">1</b></span>'
 GUEST_ACTS = frozenset({"sheet", "close", "why"})
 """The taps a guest's page takes besides the table's own (no screen that would start or save a game)."""
 
@@ -76,6 +77,7 @@ class RoomLink:
         window.addEventListener("hf-link", create_proxy(lambda e: self.on_link(e.detail)))
         window.addEventListener("hf-answer", create_proxy(lambda e: self.take_answer(str(e.detail))))
         self.el.addEventListener("click", create_proxy(self.on_click))
+        window.addEventListener("hashchange", create_proxy(lambda _e: self.on_hash()))
         self.page.root.addEventListener("click", create_proxy(self.on_open), True)
         paint = self.page.refresh
 
@@ -110,6 +112,7 @@ class RoomLink:
         data = document.body.dataset
         data.toAct = "" if game.to_act is None else str(game.to_act)  # for the tests: whose turn it is
         data.handCounts = ",".join(str(len(p.hand)) for p in game.players)
+        data.moves = str(len(game.history))
         if self.room.open:
             self.show()
 
@@ -175,6 +178,13 @@ class RoomLink:
         link = self.room.link(seat)
         link.invitation, link.state = page_base() + "#join=" + code, "invited"
         self.page.refresh()
+
+    def on_hash(self) -> None:
+        """A link of this app opened in this very tab: an answer goes to the table, an invitation makes it a guest."""
+        fragment = str(window.location.hash)[1:]
+        if fragment.startswith(("answer=", "join=")):
+            window.history.replaceState(None, "", page_base())
+            self.on_link(fragment)
 
     def on_link(self, url: object) -> None:
         fragment = fragment_of(url)
@@ -265,7 +275,9 @@ class GuestPage:
         elif shown.view.phase in ("round_over", "game_over"):
             self.root.innerHTML = screen.guest_between_rounds(shown.view, shown.names, shown.lines)
         else:
-            self.root.innerHTML = assemble(screen_key(app), regions(app))
+            html = assemble(screen_key(app), regions(app))
+            # The shadow's deal number is a stand-in (the real one would deal every hand): not shown.
+            self.root.innerHTML = html.replace(SHADOW_DEAL, "<span>At the host's table</span>")
             document.body.className = body_classes(app)
         if self.lost:
             self.root.insertAdjacentHTML("afterbegin", screen.guest_lost())
@@ -336,6 +348,10 @@ async def start_guest(code: str) -> None:
         create_proxy(lambda e: open_invitation(f) if (f := fragment_of(e.detail)) and f.startswith("join=") else None),
     )
     root.addEventListener("click", create_proxy(page.on_click))
+    window.addEventListener(  # another invitation opened in this tab: join that table instead
+        "hashchange",
+        create_proxy(lambda _e: window.location.reload() if str(window.location.hash).startswith("#join=") else None),
+    )
     body.dataset.ready = "1"
     body.dataset.idle = "1"
     await page.join(code)

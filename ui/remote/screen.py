@@ -73,8 +73,8 @@ def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: s
             continue
         link = room.link(seat)
         state = STATE_WORDS[link.state]
-        if seat in away and link.state in ("joined", "lost"):
-            state = "a computer plays until they are back"
+        if seat in away and link.state != "none":
+            state += "; a computer plays the seat meanwhile"
         body = ""
         if link.state in ("invited", "connecting", "lost") and link.invitation:
             body = link_block(link.invitation, f"Invitation for {name}: send it, or let them scan it") + (
