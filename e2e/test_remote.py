@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -137,3 +138,74 @@ def test_a_guest_reloads_mid_turn_and_continues_then_one_that_never_returns_is_r
     row = host.page.locator('.room-seat[data-seat="1"] .room-state')
     wait_for(lambda: host.page.evaluate("document.body.dataset.moves") != moves, seconds=60)  # West's, by a computer
     assert "a computer plays the seat meanwhile" in row.inner_text()
+
+
+JUNK = """(moves) => {
+  const acts = ["draw", "discard QH", "pickup", "ask", "answer yes", "end", "next", "meld 9:9S,9H,9D"];
+  for (let i = 0; i < 1000; i++) {
+    const kind = i % 5;
+    const text = kind === 0 ? JSON.stringify({t: "act", a: acts[i % acts.length], n: moves})
+      : kind === 1 ? "{" + "[".repeat(i % 50)
+      : kind === 2 ? JSON.stringify({t: "act", a: "draw", n: moves, seat: 0})
+      : kind === 3 ? "x".repeat(5000 + i)
+      : JSON.stringify({t: "view", seat: 0});
+    hfNet.send(-1, text);
+  }
+}"""
+
+
+def connect(host: Table, seat: int, new_page: Callable[..., Page]) -> Table:
+    """A guest's phone joins ``seat`` by links alone; the host's room screen is closed again."""
+    guest_page = new_page()
+    take(host, seat, join(guest_page, invite(host, seat)))
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    return Table(guest_page, host.base_url)
+
+
+def test_a_host_and_three_guests_play_a_whole_classic_round(new_page: Callable[..., Page], base_url: str) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    guests = {str(seat): connect(host, seat, new_page) for seat in (1, 2, 3)}
+    junk_sent = False
+    for _ in range(2000):
+        host.wait_until_idle()
+        if host.round_is_over():
+            break
+        seat = to_act(host.page)
+        if seat == "0":
+            host.play_my_turn_simply()
+        elif seat in guests:
+            guest = guests[seat]
+            wait_for(lambda s=seat, g=guest: to_act(g.page) == s)
+            counts = host.page.evaluate("document.body.dataset.handCounts").split(",")
+            hand = guest.page.get_by_role("group", name="Your cards").get_by_role("button").count()
+            assert str(hand) == counts[int(seat)]  # its own cards, and no one else's, are in its page
+            if not junk_sent and seat == "1":  # North, not to act, sends 1,000 bad or out-of-turn messages
+                moves = host.page.evaluate("document.body.dataset.moves")
+                guests["2"].page.evaluate(JUNK, int(moves))
+                time.sleep(1)
+                assert host.page.evaluate("document.body.dataset.moves") == moves and to_act(host.page) == "1"
+                junk_sent = True
+            guest_turn(guest)
+        else:
+            time.sleep(0.1)
+    assert junk_sent and host.round_is_over()
+    for guest in guests.values():
+        guest.page.get_by_role("heading", name=re.compile("The (round|game) is over")).wait_for()
+
+
+def test_hostile_invitation_and_answer_links_get_a_note_and_change_nothing(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    guest_page = new_page()
+    guest_page.goto(base_url + "#join=1~%3Cimg%20src=x%20onerror=alert(1)%3E~a~b~c")
+    guest_page.get_by_text("This invitation can't be read. Ask the host for a new one.").wait_for()
+    assert guest_page.locator("img").count() == 0
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    moves = host.page.evaluate("document.body.dataset.moves")
+    invite(host, 1)
+    take(host, 1, base_url + "#answer=1~AAAA~BBBB~" + "C" * 43 + "~999.999.999.999.999:1")
+    host.page.get_by_text("That answer doesn't fit any invitation from this table").wait_for()
+    take(host, 1, "https://example.com/#answer=1~x")
+    host.page.get_by_text("That answer doesn't fit any invitation from this table").wait_for()
+    assert host.page.evaluate("document.body.dataset.moves") == moves
