@@ -209,3 +209,18 @@ def test_hostile_invitation_and_answer_links_get_a_note_and_change_nothing(
     take(host, 1, "https://example.com/#answer=1~x")
     host.page.get_by_text("That answer doesn't fit any invitation from this table").wait_for()
     assert host.page.evaluate("document.body.dataset.moves") == moves
+
+
+def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    invitation = invite(host, 3)
+    guest_page = new_page()
+    answer = join(guest_page, invitation)
+    tab = host.page.context.new_page()  # the host opens the answer link: a second tab of the same app
+    tab.goto(answer)
+    tab.get_by_role("heading", name="Answer passed to your table").wait_for()
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    assert host.page.evaluate("document.body.dataset.ready") == "1"  # the table's tab carries on
+    host.page.get_by_text("on their own phone").wait_for()

@@ -96,6 +96,8 @@ def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: s
         "<p>Each seat can play on its own phone on this Wi-Fi (no internet needed). Send the invitation; "
         "the guest opens it and sends back an answer, which you paste here or open on this phone.</p>"
         f'{note}<ul class="room-seats">{"".join(rows)}</ul>'
+        + "<p>Joining someone else's table instead? "
+        + '<button type="button" data-scan-qr>Scan their invitation</button></p>'
         + _button("close", "Close")
         + "</section>"
     )
