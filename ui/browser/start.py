@@ -34,6 +34,7 @@ from ui.browser.page import PAINT_KEY, Page
 from ui.browser.platform import Platform
 from ui.browser.qr import install as install_qr
 from ui.browser.records import Records, app_with_settings
+from ui.browser.remote import RoomLink
 from ui.browser.runner import Runner
 from ui.browser.saving import GAME_KEY, LESSON_KEY, LINES_KEY, QUICK_GAME_KEY, Saver
 from ui.browser.storage import Stores, quick_get
@@ -99,6 +100,14 @@ def boot(app: App, stores: Stores, records: Records, listeners: Input, body: Any
 
 
 async def start() -> None:
+    if window.hfAnswerTab:  # an answer link, handed to the table in another tab (ui/net.js): nothing to start
+        return
+    fragment = str(window.location.hash)
+    if fragment.startswith("#join="):  # an invitation: this page is a guest at another device's table
+        from ui.browser.remote import start_guest
+
+        await start_guest(fragment[len("#join=") :])
+        return
     stores = await Stores.open()
     root, body = document.getElementById("app"), document.body
     reduced_query = window.matchMedia("(prefers-reduced-motion: reduce)")
@@ -106,6 +115,8 @@ async def start() -> None:
     saver = Saver(app, stores, body)
     page = Page(app, root, body, reduced_query, saver)
     runner = Runner(app, saver, page, body, reduced_query)
+    room = RoomLink(app, page, runner)
+    room.attach()  # the phones in the room, if any join (before page.refresh is handed out)
     saver.refresh, saver.spawn, saver.settle_idle = page.refresh, runner.spawn, runner.settle_idle
     records = Records(app, stores, saver)
     platform = Platform(app, saver, page)
@@ -123,6 +134,7 @@ async def start() -> None:
 
     boot_started = time.perf_counter()
     boot(app, stores, records, listeners, body)
+    room.resumed()
     page.take_over()  # first: a control in an inert table can't take the focus
     page.refresh()
     root.addEventListener("click", create_proxy(listeners.on_click))

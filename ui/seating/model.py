@@ -47,6 +47,9 @@ class Seating:
     levels: tuple[tuple[int, str], ...] = ()
     """The computer seats' own levels as (seat, level) in seat order; none: every computer plays at the
     level in Settings (as every game did before levels were chosen per seat)."""
+    guests: tuple[int, ...] = ()
+    """The people's seats played on a device of their own (a guest joined over the room's Wi-Fi,
+    ``ui.remote``), in seat order; the other people play on this device."""
 
     @property
     def humans(self) -> frozenset[int]:
@@ -56,6 +59,11 @@ class Seating:
     def together(self) -> bool:
         """More than one person plays: the device is passed between them."""
         return len(self.people) > 1
+
+    @property
+    def passed(self) -> bool:
+        """More than one person plays on this device: it is passed between them."""
+        return len(self.people) - len(self.guests) > 1
 
     def name(self, seat: int, players: int) -> str:
         """What the table calls ``seat``: its person's name, else the seat's compass name."""
@@ -72,6 +80,8 @@ class Seating:
         data: dict[str, Any] = {"people": [[seat, name] for seat, name in self.people]}
         if self.levels:
             data["levels"] = [[seat, level] for seat, level in self.levels]
+        if self.guests:
+            data["guests"] = list(self.guests)
         return data
 
 
@@ -97,7 +107,11 @@ def seating_problem(people: list[tuple[int, str]], players: int) -> str:
 
 
 def make(
-    people: list[tuple[int, str]], players: int, levels: dict[int, str] | None = None, default: str = ""
+    people: list[tuple[int, str]],
+    players: int,
+    levels: dict[int, str] | None = None,
+    default: str = "",
+    guests: frozenset[int] = frozenset(),
 ) -> Seating | str:
     """A seating from typed names (cleaned here) and each computer seat's chosen level (an unknown one is
     ``default``'s), or the sentence saying what is wrong.  Levels all ``default`` are not kept: those
@@ -113,7 +127,10 @@ def make(
         if type(seat) is int and 0 <= seat < players and seat not in taken
     }
     kept = tuple(chosen.items()) if any(level != default for level in chosen.values()) else ()
-    return Seating(tuple(cleaned), tuple((s, lv) for s, lv in kept if lv))
+    remote = tuple(sorted(seat for seat in guests if seat in taken))
+    if len(remote) >= len(cleaned):
+        return "One person plays on this device: it holds the game the guests join."
+    return Seating(tuple(cleaned), tuple((s, lv) for s, lv in kept if lv), remote)
 
 
 def _levels(data: Any, players: int, humans: frozenset[int]) -> tuple[tuple[int, str], ...] | None:
@@ -136,7 +153,11 @@ def read(data: Any, players: int) -> Seating | None:
     """The seating stored with a save: ``ALONE`` when there is none (an old save), None when it is damaged."""
     if data is None:
         return ALONE
-    if not isinstance(data, dict) or set(data) - {"levels"} != {"people"} or not isinstance(data["people"], list):
+    if (
+        not isinstance(data, dict)
+        or set(data) - {"levels", "guests"} != {"people"}
+        or not isinstance(data["people"], list)
+    ):
         return None
     people: list[tuple[int, str]] = []
     for item in data["people"][: players + 1]:
@@ -148,7 +169,21 @@ def read(data: Any, players: int) -> Seating | None:
         people.append((seat, name))
     if len(data["people"]) > players or seating_problem(people, players) or people != sorted(people):
         return None
+    guests = _guests(data.get("guests", []), people)
+    if guests is None:
+        return None
     if "levels" not in data:  # an older save: its computers play at the level in Settings
-        return Seating(tuple(people))
+        return Seating(tuple(people), guests=guests)
     levels = _levels(data["levels"], players, frozenset(seat for seat, _name in people))
-    return None if levels is None else Seating(tuple(people), levels)
+    return None if levels is None else Seating(tuple(people), levels, guests)
+
+
+def _guests(data: Any, people: list[tuple[int, str]]) -> tuple[int, ...] | None:
+    """The seats played on guests' devices stored with a seating (strictly: None when anything is off;
+    at least one person stays on this device)."""
+    seats = [seat for seat, _name in people]
+    if not isinstance(data, list) or len(data) >= len(seats):
+        return None
+    if any(type(seat) is not int or seat not in seats for seat in data) or data != sorted(set(data)):
+        return None
+    return tuple(data)

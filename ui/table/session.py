@@ -94,6 +94,7 @@ class Session:
         # Whether a round's end holds the table on that play: the browser's runner, which ends the hold,
         # turns it on; without it (the UI-logic tests) the scores open at once.
         self.hold_ending = False
+        self.away: set[int] = set()  # guests' seats a computer plays until they are back (``ui.remote``)
 
     # ----- the game ------------------------------------------------------------------
 
@@ -103,6 +104,7 @@ class Session:
         self.game = game
         if any(seat >= game.n for seat in self.humans):  # a smaller table: one person again, at South
             self.seating, self.humans, self.seat = ALONE, ALONE.humans, SOUTH
+        self.away &= set(self.seating.guests)
         self.forget_bots()
         self.selected = []
         self.staged = []
@@ -129,6 +131,7 @@ class Session:
         self.seating, self.humans = seating, seating.humans
         self.seat = shown if shown in seating.humans else seating.people[0][0]
         self.bots = kept
+        self.away &= set(seating.guests)
         self.passing = None
         self.check_pass(fresh=True)
 
@@ -142,8 +145,8 @@ class Session:
         """In a game played together, ask for the device to go to the person now to act when it is not the
         one shown (``fresh``: a game just put on the table goes to its first person even then)."""
         seat = self.game.to_act
-        if not self.seating.together or seat is None or seat not in self.humans:
-            return
+        if not self.seating.passed or seat is None or seat not in self.humans or seat in self.seating.guests:
+            return  # a guest plays on a device of their own: this one is not passed to them
         if seat != self.seat or fresh:
             self.passing = seat
 
@@ -266,7 +269,7 @@ class Session:
     def bot_to_act(self) -> bool:
         """True when a computer player has a decision to make."""
         seat = self.game.to_act
-        return seat is not None and seat not in self.humans
+        return seat is not None and (seat not in self.humans or seat in self.away)
 
     def meldable(self) -> set[int]:
         """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining),
@@ -389,7 +392,7 @@ class Session:
     def bot_step(self) -> Line | None:
         """Let the computer player whose turn it is make one decision."""
         seat = self.game.to_act
-        if seat is None or seat in self.humans:
+        if seat is None or (seat in self.humans and seat not in self.away):
             return None
         view = view_for(self.game, seat)
         bot = self.bot(seat)
@@ -426,7 +429,7 @@ class Session:
         self.ending = False
         if self.game.round_index != before_round:
             return None
-        if seat not in self.humans:
+        if seat not in self.humans or seat in self.away:
             self.recent.mark_fresh(self.game, sizes, reds, pile, isinstance(action, Discard))
         if was_live and self.game.went_out is not None and self.hold_ending:
             self.show_going_out()

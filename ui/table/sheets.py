@@ -73,6 +73,7 @@ def menu_buttons(screen: str) -> str:
         )
         + button("lesson", "Learn to play")
         + button("together", "Play together")
+        + button("room", "Phones in the room")
         + button("share", "Share")
     )
 

@@ -1,0 +1,226 @@
+"""Phones in the room (issue 28) over real WebRTC on this machine: a host and a guest, joined by links alone."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+from pages import Table
+from playwright.sync_api import Page
+
+
+def invite(host: Table, seat: int) -> str:
+    """Menu → Phones in the room → Invite a phone for ``seat``: the invitation link."""
+    host.menu("Phones in the room")
+    row = host.page.locator(f'.room-seat[data-seat="{seat}"]')
+    row.get_by_role("button", name="Invite a phone").click()
+    link = row.locator(".room-url")
+    link.wait_for()
+    text = link.input_value()
+    assert "#join=" in text and text.startswith(host.base_url)
+    assert row.locator(f'.qr[data-qr="{text}"]').count() == 1  # the QR feature draws it here
+    return text
+
+
+def join(guest: Page, invitation: str) -> str:
+    """The guest opens the invitation: its answer link."""
+    guest.goto(invitation)
+    answer = guest.locator(".room-url")
+    answer.wait_for()
+    text = answer.input_value()
+    assert "#answer=" in text and len(text) < 400
+    return text
+
+
+def take(host: Table, seat: int, answer: str) -> None:
+    row = host.page.locator(f'.room-seat[data-seat="{seat}"]')
+    row.locator(".room-answer").fill(answer)
+    row.get_by_role("button", name="Take the answer").click()
+
+
+def to_act(page: Page) -> str:
+    return page.evaluate("document.body.dataset.toAct || ''")
+
+
+def wait_for(check: Callable[[], bool], seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.1)
+
+
+def test_a_host_and_a_guest_join_by_links_and_play_turns(new_page: Callable[..., Page], base_url: str) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    invitation = invite(host, 1)
+    guest_page = new_page()
+    answer = join(guest_page, invitation)
+    take(host, 1, answer)
+    guest = Table(guest_page, base_url)
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    turns = 0
+    for _ in range(200):
+        if turns >= 4:
+            break
+        host.wait_until_idle()
+        seat = to_act(host.page)
+        if seat == "0":
+            host.play_my_turn_simply()
+        elif seat == "1":
+            wait_for(lambda: to_act(guest_page) == "1")
+            cards = guest_page.get_by_role("group", name="Your cards").get_by_role("button").count()
+            counts = host.page.evaluate("document.body.dataset.handCounts").split(",")
+            assert str(cards) == counts[1]  # the guest's page holds its own cards and no one else's
+            moves = guest_page.evaluate("document.body.dataset.guestMoves")
+            guest.play_my_turn_simply()
+            wait_for(lambda before=moves: guest_page.evaluate("document.body.dataset.guestMoves") != before)
+            turns += 1
+        else:
+            time.sleep(0.2)
+    assert turns >= 4
+
+
+def guest_turn(guest: Table) -> None:
+    """The guest makes one move (draw, else discard its first card) and waits for the host's new view."""
+    page = guest.page
+    moves = page.evaluate("document.body.dataset.guestMoves")
+    guest.play_my_turn_simply()
+    wait_for(lambda: page.evaluate("document.body.dataset.guestMoves") != moves)
+
+
+def host_until(host: Table, seat: str, seconds: float = 60) -> None:
+    """The host's person plays its turns until ``seat`` is to act."""
+    end = time.monotonic() + seconds
+    while to_act(host.page) != seat:
+        assert time.monotonic() < end, f"seat {seat} never came to act"
+        host.wait_until_idle()
+        if to_act(host.page) == "0":
+            host.play_my_turn_simply()
+        else:
+            time.sleep(0.2)
+
+
+def test_a_guest_reloads_mid_turn_and_continues_then_one_that_never_returns_is_replaced(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    first = invite(host, 1)
+    guest_page = new_page()
+    take(host, 1, join(guest_page, first))
+    guest = Table(guest_page, base_url)
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    host_until(host, "1")
+    wait_for(lambda: to_act(guest_page) == "1")
+    guest_page.get_by_role("button", name="Draw", exact=True).click()  # the guest draws, then its phone reloads
+    wait_for(lambda: host.page.evaluate("document.body.dataset.handCounts").split(",")[1] != "")
+    held = guest_page.get_by_role("group", name="Your cards").get_by_role("button").count()
+    guest_page.reload()
+    # The host shows a fresh invitation for West at once; the guest opens it and has its seat back.
+    host.menu("Phones in the room")
+    row = host.page.locator('.room-seat[data-seat="1"]')
+    wait_for(lambda: row.locator(".room-url").count() == 1 and row.locator(".room-url").input_value() != first)
+    second = row.locator(".room-url").input_value()
+    take(host, 1, join(guest_page, second))
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    wait_for(lambda: to_act(guest_page) == "1")
+    cards = guest_page.get_by_role("group", name="Your cards").get_by_role("button")
+    wait_for(lambda: cards.count() >= held)
+    assert guest_page.get_by_role("button", name="Draw", exact=True).is_disabled() or held > 11
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    guest_turn(guest)  # the discard that ends the turn it began before the reload
+    assert to_act(host.page) != "1"
+    # West walks away for good: after a while a computer plays West's turns and the game goes on.
+    guest_page.context.close()
+    host_until(host, "1")
+    moves = host.page.evaluate("document.body.dataset.moves")
+    row = host.page.locator('.room-seat[data-seat="1"] .room-state')
+    wait_for(lambda: host.page.evaluate("document.body.dataset.moves") != moves, seconds=60)  # West's, by a computer
+    assert "a computer plays the seat meanwhile" in row.inner_text()
+
+
+JUNK = """(moves) => {
+  const acts = ["draw", "discard QH", "pickup", "ask", "answer yes", "end", "next", "meld 9:9S,9H,9D"];
+  for (let i = 0; i < 1000; i++) {
+    const kind = i % 5;
+    const text = kind === 0 ? JSON.stringify({t: "act", a: acts[i % acts.length], n: moves})
+      : kind === 1 ? "{" + "[".repeat(i % 50)
+      : kind === 2 ? JSON.stringify({t: "act", a: "draw", n: moves, seat: 0})
+      : kind === 3 ? "x".repeat(5000 + i)
+      : JSON.stringify({t: "view", seat: 0});
+    hfNet.send(-1, text);
+  }
+}"""
+
+
+def connect(host: Table, seat: int, new_page: Callable[..., Page]) -> Table:
+    """A guest's phone joins ``seat`` by links alone; the host's room screen is closed again."""
+    guest_page = new_page()
+    take(host, seat, join(guest_page, invite(host, seat)))
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    return Table(guest_page, host.base_url)
+
+
+def test_a_host_and_three_guests_play_a_whole_classic_round(new_page: Callable[..., Page], base_url: str) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    guests = {str(seat): connect(host, seat, new_page) for seat in (1, 2, 3)}
+    junk_sent = False
+    for _ in range(2000):
+        host.wait_until_idle()
+        if host.round_is_over():
+            break
+        seat = to_act(host.page)
+        if seat == "0":
+            host.play_my_turn_simply()
+        elif seat in guests:
+            guest = guests[seat]
+            wait_for(lambda s=seat, g=guest: to_act(g.page) == s)
+            counts = host.page.evaluate("document.body.dataset.handCounts").split(",")
+            hand = guest.page.get_by_role("group", name="Your cards").get_by_role("button").count()
+            assert str(hand) == counts[int(seat)]  # its own cards, and no one else's, are in its page
+            if not junk_sent and seat == "1":  # North, not to act, sends 1,000 bad or out-of-turn messages
+                moves = host.page.evaluate("document.body.dataset.moves")
+                guests["2"].page.evaluate(JUNK, int(moves))
+                time.sleep(1)
+                assert host.page.evaluate("document.body.dataset.moves") == moves and to_act(host.page) == "1"
+                junk_sent = True
+            guest_turn(guest)
+        else:
+            time.sleep(0.1)
+    assert junk_sent and host.round_is_over()
+    for guest in guests.values():
+        guest.page.get_by_role("heading", name=re.compile("The (round|game) is over")).wait_for()
+
+
+def test_hostile_invitation_and_answer_links_get_a_note_and_change_nothing(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    guest_page = new_page()
+    guest_page.goto(base_url + "#join=1~%3Cimg%20src=x%20onerror=alert(1)%3E~a~b~c")
+    guest_page.get_by_text("This invitation can't be read. Ask the host for a new one.").wait_for()
+    assert guest_page.locator("img").count() == 0
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    moves = host.page.evaluate("document.body.dataset.moves")
+    invite(host, 1)
+    take(host, 1, base_url + "#answer=1~AAAA~BBBB~" + "C" * 43 + "~999.999.999.999.999:1")
+    host.page.get_by_text("That answer doesn't fit any invitation from this table").wait_for()
+    take(host, 1, "https://example.com/#answer=1~x")
+    host.page.get_by_text("That answer doesn't fit any invitation from this table").wait_for()
+    assert host.page.evaluate("document.body.dataset.moves") == moves
+
+
+def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    invitation = invite(host, 3)
+    guest_page = new_page()
+    answer = join(guest_page, invitation)
+    tab = host.page.context.new_page()  # the host opens the answer link: a second tab of the same app
+    tab.goto(answer)
+    tab.get_by_role("heading", name="Answer passed to your table").wait_for()
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    assert host.page.evaluate("document.body.dataset.ready") == "1"  # the table's tab carries on
+    host.page.get_by_text("on their own phone").wait_for()

@@ -1,0 +1,204 @@
+// Several devices in one room (issue 28): WebRTC data channels with no server at all.
+//
+// The host makes one RTCPeerConnection per guest seat ({iceServers: []}: host candidates only, so
+// no request ever leaves the room's Wi-Fi, and none leaves the origin). ICE gathering runs to its
+// end before a description is shown (no trickle), and the description is cut to what a data
+// channel needs (ICE user name and password, the DTLS fingerprint, the candidates' addresses and
+// ports), then rebuilt on the other side from a fixed template. That text rides after "#" in a link:
+//   invitation  <page>#join=<seat>~<ufrag>~<pwd>~<fingerprint>~<addr:port,...>
+//   answer      <page>#answer=<seat>~<ufrag>~<pwd>~<fingerprint>~<addr:port,...>
+// (about 150 characters: small enough for a QR code without compressing it).
+//
+// Python (ui/browser/remote.py) calls window.hfNet and hears back through "hf-net" events on window:
+// {kind: "open" | "message" | "close" | "fail", seat, text}. The guest's seat is -1 (its link to the host).
+// An answer link opened in another tab of this origin is handed to the running table over a
+// BroadcastChannel ("hf-remote"), and that tab says so instead of starting a second table.
+(function () {
+  "use strict";
+  var CONNECT_MS = 8000;  // "a few seconds": no open channel by then is said plainly
+  var GATHER_MS = 3000;   // ICE gathering on one Wi-Fi takes well under a second
+  var FIELD = /^[A-Za-z0-9_\-]{1,64}$/;
+  var ADDR = /^[A-Za-z0-9.\-:]{1,80}$/;
+  var peers = {};  // seat -> {pc, channel, timer}
+
+  function tell(kind, seat, text) {
+    window.dispatchEvent(new CustomEvent("hf-net", {detail: {kind: kind, seat: seat, text: text || ""}}));
+  }
+
+  function b64url(bytes) {
+    var s = "";
+    for (var i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]);
+    return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function unb64url(text) {
+    var s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    var out = [];
+    for (var i = 0; i < s.length; i++) out.push(s.charCodeAt(i));
+    return out;
+  }
+
+  // The parts of a description a data channel needs, as "ufrag~pwd~fingerprint~addr:port,...".
+  function compact(sdp) {
+    var ufrag = (sdp.match(/a=ice-ufrag:(\S+)/) || [])[1];
+    var pwd = (sdp.match(/a=ice-pwd:(\S+)/) || [])[1];
+    var fp = (sdp.match(/a=fingerprint:sha-256 ([0-9A-Fa-f:]+)/) || [])[1];
+    if (!ufrag || !pwd || !fp) throw new Error("incomplete description");
+    var seen = {}, cands = [];
+    sdp.replace(/a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ (host|srflx)/gi, function (_m, addr, port) {
+      var key = addr + ":" + port;
+      if (!seen[key] && cands.length < 6) { seen[key] = 1; cands.push(key); }
+      return "";
+    });
+    var bytes = fp.split(":").map(function (h) { return parseInt(h, 16); });
+    var esc = function (t) { return t.replace(/\+/g, "-").replace(/\//g, "_"); };
+    return [esc(ufrag), esc(pwd), b64url(bytes), cands.join(",")].join("~");
+  }
+
+  // Read a compact description back; null for anything that isn't one (a hostile link changes nothing).
+  function expand(text, type) {
+    if (typeof text !== "string" || text.length > 1200) return null;
+    var parts = text.split("~");
+    if (parts.length !== 4 || !FIELD.test(parts[0]) || !FIELD.test(parts[1]) || !FIELD.test(parts[2])) return null;
+    var fp;
+    try { fp = unb64url(parts[2]); } catch (e) { return null; }
+    if (fp.length !== 32) return null;
+    var cands = parts[3] ? parts[3].split(",") : [];
+    if (cands.length === 0 || cands.length > 6) return null;
+    var lines = [];
+    for (var i = 0; i < cands.length; i++) {
+      var at = cands[i].lastIndexOf(":");
+      var addr = cands[i].slice(0, at), port = Number(cands[i].slice(at + 1));
+      if (at < 1 || !ADDR.test(addr) || !(port > 0 && port < 65536 && Math.floor(port) === port)) return null;
+      lines.push("a=candidate:" + (i + 1) + " 1 udp " + (2122260223 - i) + " " + addr + " " + port + " typ host");
+    }
+    var unesc = function (t) { return t.replace(/-/g, "+").replace(/_/g, "/"); };
+    var hex = fp.map(function (b) { return (b < 16 ? "0" : "") + b.toString(16).toUpperCase(); }).join(":");
+    var sdp = [
+      "v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
+      "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+      "a=ice-ufrag:" + unesc(parts[0]), "a=ice-pwd:" + unesc(parts[1]), "a=ice-options:trickle",
+      "a=fingerprint:sha-256 " + hex, "a=setup:" + (type === "offer" ? "actpass" : "active"), "a=mid:0",
+      "a=sctp-port:5000", "a=max-message-size:262144",
+    ].concat(lines, ["a=end-of-candidates", ""]).join("\r\n");
+    return {type: type, sdp: sdp};
+  }
+
+  function gathered(pc) {
+    return new Promise(function (resolve) {
+      if (pc.iceGatheringState === "complete") return resolve();
+      var done = function () { if (pc.iceGatheringState === "complete") resolve(); };
+      pc.addEventListener("icegatheringstatechange", done);
+      setTimeout(resolve, GATHER_MS);
+    });
+  }
+
+  function wire(seat, channel) {
+    var peer = peers[seat];
+    peer.channel = channel;
+    channel.onopen = function () { clearTimeout(peer.timer); peer.open = true; tell("open", seat); };
+    channel.onmessage = function (e) { if (typeof e.data === "string") tell("message", seat, e.data); };
+    channel.onclose = function () { if (peers[seat] === peer) { peer.open = false; tell("close", seat); } };
+  }
+
+  function fresh(seat) {
+    close(seat);
+    var pc = new RTCPeerConnection({iceServers: []});
+    var peer = peers[seat] = {pc: pc, channel: null, open: false, timer: 0};
+    pc.addEventListener("connectionstatechange", function () {
+      if (peers[seat] !== peer) return;
+      // "disconnected": the other side went quiet (a phone asleep, a closed tab, out of range). It may come
+      // back on its own, but the host can't tell when: it is a lost link, and a fresh invitation mends it.
+      var state = pc.connectionState;
+      if (state === "failed" || state === "closed" || state === "disconnected") {
+        close(seat);
+        if (peer.open) { peer.open = false; tell("close", seat); } else { tell("fail", seat); }
+      }
+    });
+    return peer;
+  }
+
+  function watch(seat) {
+    var peer = peers[seat];
+    clearTimeout(peer.timer);
+    peer.timer = setTimeout(function () { if (peers[seat] === peer && !peer.open) tell("fail", seat); }, CONNECT_MS);
+  }
+
+  function close(seat) {
+    var peer = peers[seat];
+    if (!peer) return;
+    delete peers[seat];
+    clearTimeout(peer.timer);
+    try { peer.pc.close(); } catch (e) { /* already closed */ }
+  }
+
+  // The host: an invitation for a seat (the compact offer), then the guest's answer taken.
+  async function invite(seat) {
+    var peer = fresh(seat);
+    wire(seat, peer.pc.createDataChannel("hf", {ordered: true}));
+    await peer.pc.setLocalDescription(await peer.pc.createOffer());
+    await gathered(peer.pc);
+    return seat + "~" + compact(peer.pc.localDescription.sdp);
+  }
+
+  async function accept(text) {
+    var at = typeof text === "string" ? text.indexOf("~") : -1;
+    var seat = at > 0 ? Number(text.slice(0, at)) : NaN;
+    var peer = peers[seat];
+    var answer = expand(at > 0 ? text.slice(at + 1) : "", "answer");
+    if (!peer || !answer || peer.open || peer.pc.signalingState !== "have-local-offer") return false;
+    try { await peer.pc.setRemoteDescription(answer); } catch (e) { return false; }
+    watch(seat);
+    return true;
+  }
+
+  // A guest: the host's invitation answered (the compact answer, with the seat it answers).
+  async function join(text) {
+    var at = typeof text === "string" ? text.indexOf("~") : -1;
+    var seat = at > 0 ? text.slice(0, at) : "";
+    var offer = expand(at > 0 ? text.slice(at + 1) : "", "offer");
+    if (!/^[0-5]$/.test(seat) || !offer) return "";
+    var peer = fresh(-1);
+    peer.pc.ondatachannel = function (e) { wire(-1, e.channel); };
+    try {
+      await peer.pc.setRemoteDescription(offer);
+      await peer.pc.setLocalDescription(await peer.pc.createAnswer());
+    } catch (e) { close(-1); return ""; }
+    await gathered(peer.pc);
+    return seat + "~" + compact(peer.pc.localDescription.sdp);
+  }
+
+  function send(seat, text) {
+    var peer = peers[seat];
+    if (!peer || !peer.open || !peer.channel || peer.channel.readyState !== "open") return false;
+    peer.channel.send(text);
+    return true;
+  }
+
+  // An answer link opened in another tab of this origin goes to the running table.
+  var hub = "BroadcastChannel" in window ? new BroadcastChannel("hf-remote") : null;
+  if (hub) hub.onmessage = function (e) {
+    if (e.data && typeof e.data.answer === "string") window.dispatchEvent(new CustomEvent("hf-answer", {detail: e.data.answer}));
+  };
+  var hash = String(location.hash);
+  window.hfAnswerTab = false;
+  if (hash.indexOf("#answer=") === 0) {
+    window.hfAnswerTab = true;
+    if (hub) hub.postMessage({answer: hash.slice(8)});
+    history.replaceState(null, "", location.pathname);
+    var note = function () {
+      var app = document.getElementById("app"), boot = document.getElementById("boot");
+      if (boot) boot.remove();
+      if (app) {
+        app.removeAttribute("inert");
+        app.innerHTML = '<section class="remote-handed" role="status"><h1>Answer passed to your table</h1>' +
+          "<p>" + (hub ? "The table open in your other tab has it: go back to it. You can close this tab."
+                       : "This browser can't pass it between tabs: paste the answer into the table instead.") + "</p></section>";
+      }
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", note); else note();
+  }
+
+  window.hfNet = {invite: invite, accept: accept, join: join, send: send, close: close,
+                  compact: compact, expand: expand, CONNECT_MS: CONNECT_MS};
+})();

@@ -1,0 +1,51 @@
+"""A guest's side of a table played on several devices: its seat's view, and its moves sent to the host.
+
+Pure Python, no transport.  The guest holds no game, only the last view the host sent
+(``wire.SeatShown``), and asks the host for every move; what it sends is only ever its own seat's
+move in the engine's text form, with the move count it was made on.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action
+from ui.remote import wire
+from ui.remote.wire import Refused, SeatShown
+
+CANT_READ = "A message from the host couldn't be read; the table is as it was."
+
+
+class Guest:
+    """One guest device's table: what the host last showed it."""
+
+    def __init__(self) -> None:
+        self.shown: SeatShown | None = None
+        self.note = ""  # the host's last refusal, or a problem with its messages, in a sentence
+        self.ignored = 0  # host messages that could not be read
+
+    @property
+    def seat(self) -> int | None:
+        return self.shown.seat if self.shown is not None else None
+
+    def my_turn(self) -> bool:
+        return self.shown is not None and self.shown.view.to_act == self.shown.seat
+
+    def receive(self, text: object) -> None:
+        """A message from the host: a new view, or a refusal (anything else is counted and changes nothing)."""
+        message = wire.read_host(text)
+        match message:
+            case SeatShown():
+                self.shown = message
+                self.note = ""
+            case Refused(why=why):
+                self.note = why
+            case None:
+                self.ignored += 1
+                self.note = CANT_READ
+
+    def act(self, action: Action) -> str:
+        """The message asking the host to make this move for our seat."""
+        moves = self.shown.moves if self.shown is not None else 0
+        return wire.act_text(action, moves)
+
+    def sync(self) -> str:
+        return wire.sync_text()

@@ -1,0 +1,130 @@
+"""The host's side of a table played on several devices: the one game, and the guests' links to it.
+
+Pure Python, no transport.  The host device holds the only ``Game`` (through the table's ``Session``);
+each guest seat (``Seating.guests``) is a link the browser opens and closes.  Whatever arrives on a
+link is read by ``ui.remote.wire.read_guest`` and, if it is a move, checked against the link's own
+seat and the move count it was made on, then applied through ``Session.apply_action`` (so through
+``Game.apply``, which changes nothing when it refuses).  Every call returns the messages to send, as
+(seat, text) pairs: a guest is only ever sent its own seat's view.
+
+A guest whose link is lost keeps its seat: the game waits for it until the host hands the seat to a
+computer (``hand_to_computer``), and it gets the seat back, with its view, when it joins again.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action
+from ui.remote import wire
+from ui.remote.wire import Act, Hello, Sync
+from ui.table.session import Session
+
+Outbox = list[tuple[int, str]]
+"""Messages to send: (the guest seat, the text)."""
+
+NOT_YOUR_TURN = "It is not your turn."
+MOVED_ON = "The table had moved on: here it is as it stands now."
+HOST_DEALS = "The host deals the next round."
+COMPUTER_PLAYS = "A computer is playing your seat until you join again."
+
+
+class Host:
+    """The game on the host's table, shared with the guests linked to it."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.linked: set[int] = set()  # guest seats with an open link
+        self.sent: dict[int, str] = {}  # the last view sent on each link (a view unchanged is not sent again)
+        self.said: dict[int, str] = {}  # the name each guest gave (shown to the host; the seat's name stays)
+        self.refused = 0  # messages refused or dropped, for the host's own curiosity and the tests
+
+    def guest_seats(self) -> tuple[int, ...]:
+        return self.session.seating.guests
+
+    def waiting_for(self) -> int | None:
+        """The guest seat the game waits for with no link and no computer in it (None when it waits for nobody)."""
+        seat = self.session.game.to_act
+        if seat in self.guest_seats() and seat not in self.linked and seat not in self.session.away:
+            return seat
+        return None
+
+    # ----- links ------------------------------------------------------------------
+
+    def join(self, seat: int) -> Outbox:
+        """A guest's link to ``seat`` opened (first time, or back after a reload): it gets its seat, and its view."""
+        if seat not in self.guest_seats():
+            return []
+        self.linked.add(seat)
+        self.session.away.discard(seat)
+        self.sent.pop(seat, None)
+        return self.views()
+
+    def lost(self, seat: int) -> None:
+        """A guest's link closed: the seat waits for them (or for the host to hand it to a computer)."""
+        self.linked.discard(seat)
+        self.sent.pop(seat, None)
+
+    def hand_to_computer(self, seat: int) -> Outbox:
+        """A computer plays ``seat`` until its guest joins again (``join``) or the host hands it back."""
+        if seat not in self.guest_seats():
+            return []
+        self.session.away.add(seat)
+        return [(seat, wire.refusal_text(COMPUTER_PLAYS))] if seat in self.linked else []
+
+    def hand_back(self, seat: int) -> Outbox:
+        """The guest plays ``seat`` again."""
+        self.session.away.discard(seat)
+        return self.views()
+
+    # ----- messages -----------------------------------------------------------------
+
+    def receive(self, seat: int, text: object) -> Outbox:
+        """What came on ``seat``'s link: a move applied (then every guest's new view), a view resent, or a
+        refusal; a message that can't be read is dropped and changes nothing."""
+        if seat not in self.linked:
+            return []
+        message = wire.read_guest(text)
+        match message:
+            case Sync():
+                self.sent.pop(seat, None)
+                return self.views()
+            case Hello(name=name):
+                self.said[seat] = name
+                return []
+            case Act(action=action, moves=moves):
+                return self._act(seat, action, moves)
+        self.refused += 1
+        return []
+
+    def _act(self, seat: int, action: Action, moves: int) -> Outbox:
+        session = self.session
+        why = ""
+        if seat in session.away:
+            why = COMPUTER_PLAYS
+        elif session.game.to_act is None:
+            why = HOST_DEALS if session.game.phase == "round_over" else "The game is over."
+        elif session.game.to_act != seat:
+            why = NOT_YOUR_TURN
+        elif moves != len(session.game.history):
+            why = MOVED_ON
+        if not why:
+            problem = session.game.check(action)
+            if problem is None:
+                session.apply_action(action, seat)
+                return self.views()
+            why = str(problem)
+        self.refused += 1
+        self.sent.pop(seat, None)  # the refusal comes with the table as it stands
+        return [*self.views(), (seat, wire.refusal_text(why))]
+
+    def views(self) -> Outbox:
+        """Each linked guest's view, where it changed since it was last sent (call after every move)."""
+        session = self.session
+        names = session.names()
+        lines = [line.text for line in session.recent.lines]
+        out: Outbox = []
+        for seat in sorted(self.linked):
+            text = wire.view_text(session.game, seat, names, lines)
+            if self.sent.get(seat) != text:
+                self.sent[seat] = text
+                out.append((seat, text))
+        return out

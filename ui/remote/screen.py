@@ -1,0 +1,138 @@
+"""What the room's screens say: the host's list of seats and invitations, a guest's joining and waiting.
+
+Pure Python, HTML only.  Wherever an invitation or an answer is shown, a ``<div class="qr" data-qr=...>``
+sits next to the link (the QR code's feature fills it), and where a player could scan one, a button
+with ``data-scan-qr`` (that feature reads the code and hands the link on as an ``hf-link`` event).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.views import View
+from ui.widgets import esc
+
+NO_CONNECTION = (
+    "No connection formed with {name}'s phone within a few seconds. Both need to be on the same Wi-Fi; "
+    "some networks (guest Wi-Fi, many hotels and offices) keep devices apart, and then no link can form. "
+    "You can play on this device instead: Menu → Play together passes it round."
+)
+BAD_ANSWER = "That answer doesn't fit any invitation from this table: ask for the link again."
+BAD_INVITATION = "This invitation can't be read. Ask the host for a new one."
+NOT_OURS = "That code isn't a link of this app."
+
+
+@dataclass
+class SeatLink:
+    """The host's side of one seat's link, as the room screen shows it."""
+
+    invitation: str = ""  # the link to send (empty: none made)
+    state: str = "none"  # 'none', 'invited', 'connecting', 'joined', 'lost'
+
+
+@dataclass
+class Room:
+    """The host's room screen: open or not, each seat's link, and the last note."""
+
+    open: bool = False
+    links: dict[int, SeatLink] = field(default_factory=dict)
+    note: str = ""
+
+    def link(self, seat: int) -> SeatLink:
+        return self.links.setdefault(seat, SeatLink())
+
+
+STATE_WORDS = {
+    "none": "a computer plays",
+    "invited": "invited: waiting for the answer",
+    "connecting": "connecting…",
+    "joined": "on their own phone",
+    "lost": "lost the link: waiting for them",
+}
+
+
+def _button(action: str, label: str, seat: int | None = None, extra: str = "") -> str:
+    arg = f' data-seat="{seat}"' if seat is not None else ""
+    return f'<button type="button" data-room="{action}"{arg}{extra}>{esc(label)}</button>'
+
+
+def link_block(url: str, label: str) -> str:
+    """A link to send, as text to copy, with its QR code next to it."""
+    return (
+        f'<div class="room-link"><label>{esc(label)}'
+        f'<textarea readonly rows="3" class="room-url">{esc(url)}</textarea></label>'
+        f'<div class="qr" data-qr="{esc(url)}"></div></div>'
+    )
+
+
+def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: set[int]) -> str:
+    """The host's room: every seat not played on this device, its link and what to do next."""
+    rows = []
+    for seat, name in enumerate(names):
+        if seat in host_seats:
+            continue
+        link = room.link(seat)
+        state = STATE_WORDS[link.state]
+        if seat in away and link.state != "none":
+            state += "; a computer plays the seat meanwhile"
+        body = ""
+        if link.state in ("invited", "connecting", "lost") and link.invitation:
+            body = link_block(link.invitation, f"Invitation for {name}: send it, or let them scan it") + (
+                f'<label>Their answer<textarea rows="2" class="room-answer" data-seat="{seat}"></textarea></label>'
+                + _button("answer", "Take the answer", seat)
+                + '<button type="button" data-scan-qr>Scan their answer</button>'
+            )
+        buttons = _button("invite", "New invitation" if link.invitation else "Invite a phone", seat)
+        if link.state == "lost" and seat not in away:
+            buttons += _button("computer", "Let a computer play", seat)
+        rows.append(
+            f'<li class="room-seat" data-seat="{seat}"><h3>{esc(name)}</h3>'
+            f'<p class="room-state">{esc(state)}</p>{body}<div class="room-buttons">{buttons}</div></li>'
+        )
+    note = f'<p class="note error" role="alert">{esc(room.note)}</p>' if room.note else ""
+    return (
+        '<section class="room" role="dialog" aria-modal="true" aria-labelledby="room-title">'
+        '<h2 id="room-title">Phones in the room</h2>'
+        "<p>Each seat can play on its own phone on this Wi-Fi (no internet needed). Send the invitation; "
+        "the guest opens it and sends back an answer, which you paste here or open on this phone.</p>"
+        f'{note}<ul class="room-seats">{"".join(rows)}</ul>'
+        + "<p>Joining someone else's table instead? "
+        + '<button type="button" data-scan-qr>Scan their invitation</button></p>'
+        + _button("close", "Close")
+        + "</section>"
+    )
+
+
+def guest_joining(answer: str, problem: str = "") -> str:
+    """A guest's screen before the table: the answer to send back, or what went wrong."""
+    if problem:
+        return f'<section class="room guest" role="alert"><h2>Joining a table</h2><p>{esc(problem)}</p></section>'
+    if not answer:
+        return '<section class="room guest" role="status"><h2>Joining a table</h2><p>Making your answer…</p></section>'
+    return (
+        '<section class="room guest"><h2>Joining a table</h2>'
+        "<p>Send this answer back to the host (or let them scan it). The table appears here once they take it.</p>"
+        + link_block(answer, "Your answer")
+        + '<p class="room-state" role="status">Waiting for the host…</p></section>'
+    )
+
+
+def guest_lost() -> str:
+    return (
+        '<p class="note error" role="alert">The link to the host was lost. Ask the host for a new invitation '
+        "and open it here: your seat and your cards are kept.</p>"
+    )
+
+
+def guest_between_rounds(view: View, names: tuple[str, ...], lines: tuple[str, ...]) -> str:
+    """A guest's screen between rounds: the totals, and who deals next."""
+    teams = "".join(
+        f"<li>{esc(' and '.join(names[s.seat] for s in view.seats if s.team == t.team))}: {t.total}</li>"
+        for t in view.teams
+    )
+    last = "".join(f"<li>{esc(line)}</li>" for line in lines[-3:])
+    over = "The game is over." if view.phase == "game_over" else "The round is over: the host deals the next one."
+    return (
+        f'<section class="room guest" role="status"><h2>{esc(over)}</h2>'
+        f'<ul class="moves">{last}</ul><h3>Totals</h3><ul>{teams}</ul></section>'
+    )

@@ -1,0 +1,100 @@
+"""A guest's table: the view the host sent, standing in for the game, so the table looks as it does today.
+
+Pure Python.  The table's view functions (``ui/table/``) read a ``Session`` and its ``Game``.  A guest
+has no game, only its seat's view (``wire.SeatShown``), so ``shadow_game`` builds a ``Game`` that
+holds what the view holds: this seat's hand, the melds, the pile, and everything else as counts.
+Cards the seat can't see are stand-ins (the joker, ``HIDDEN``) that nothing of the table shows:
+``view_for`` reduces them to counts, as it does for every seat.  The shadow is never played on:
+``GuestSession.play`` hands the move to the host instead (``sent``), and the next view replaces it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import cards as C
+from engine.actions import Action
+from engine.melds import TableMeld
+from engine.state import Game
+from engine.table import Player, Team
+from engine.views import View
+from ui.app import App
+from ui.remote.wire import SeatShown
+from ui.seating.model import Seating
+from ui.table.moves import Line
+from ui.table.session import Session
+
+HIDDEN = C.JOKER
+"""The stand-in for a card this seat can't see (never shown: only counted)."""
+WAITING = "Sent to the host: waiting for the table to move."
+
+
+def shadow_game(view: View, moves: int) -> Game:
+    """A game holding exactly what ``view`` shows (hidden cards as stand-ins), after ``moves`` moves."""
+    game = Game.__new__(Game)
+    game.rules, game.deal_number, game.n = view.rules, 1, view.rules.players
+    game.round_index, game.dealer, game.turn, game.phase = view.round_index, view.dealer, view.turn, view.phase
+    game.asked, game.permission, game.picked_up = view.asked, view.permission, view.picked_up
+    game.totals = [t.total for t in view.teams]
+    game.results, game.log, game.went_out = [], [], view.went_out
+    game.history = ["?"] * moves  # only counted (Undo's and the save's keys): a guest never replays
+    game.players = [
+        Player(
+            list(view.hand) if s.seat == view.seat else [HIDDEN] * s.hand_count,
+            [HIDDEN] * s.knee_count,
+            [HIDDEN] * s.foot_count,
+            knee_taken=s.stage in ("knee", "foot") and view.rules.knee_size > 0,
+            foot_taken=s.stage == "foot",
+            knee_due=s.knee_due,
+            played_foot=s.played_foot,
+        )
+        for s in view.seats
+    ]
+    game.teams = [
+        Team([TableMeld(m.rank, list(m.cards)) for m in t.melds], list(t.red_threes), t.opened) for t in view.teams
+    ]
+    game.stock = [HIDDEN] * view.stock_count
+    game.pile = list(view.pile)
+    return game
+
+
+class GuestSession(Session):
+    """The table on a guest's device: shown from its seat, every move sent to the host (``send``)."""
+
+    def __init__(self, shown: SeatShown, send: Callable[[Action, int], None]) -> None:
+        names = [(s, n) for s, n in enumerate(shown.names)]
+        super().__init__(
+            shadow_game(shown.view, shown.moves), lambda: "normal", seating=Seating(tuple(names)), seat=shown.seat
+        )
+        self.send = send
+        self.moves = shown.moves
+        self.shown = shown
+        self.show(shown)
+
+    def show(self, shown: SeatShown) -> None:
+        """The host's newest view: the table as it stands now (the selection is kept while the hand is the same)."""
+        same_hand = shown.view.hand == self.shown.view.hand and shown.moves == self.moves
+        self.shown, self.moves = shown, shown.moves
+        self.game = shadow_game(shown.view, shown.moves)
+        if not same_hand:
+            self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
+        self.recent.lines = [Line(i + 1, None, text) for i, text in enumerate(shown.lines)]
+
+    def check_pass(self, fresh: bool = False) -> None:
+        """A guest's device is never passed: it is this one person's."""
+
+    def play(self, action: Action) -> str:
+        """Send the move to the host, which checks it (the shadow can't: it lacks the hidden cards); a move
+        when it's not our turn is refused here."""
+        if not self.human_to_act():
+            return self.waiting_text()
+        self.send(action, self.moves)
+        self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
+        return ""
+
+
+def guest_app(shown: SeatShown, send: Callable[[Action, int], None]) -> App:
+    """The app on a guest's device: the table of today, shown from the guest's seat, its moves sent."""
+    app = App()
+    app.session = GuestSession(shown, send)
+    return app

@@ -1,0 +1,341 @@
+"""The messages between the host and a guest, as JSON text: written here, read here, strictly.
+
+Pure Python.  A guest sends the host three kinds of message:
+
+- ``{"t": "act", "a": "discard QH", "n": 41}``: a move in the engine's stable text form
+  (``engine.actions.to_text``), made on the table as it stood after ``n`` moves;
+- ``{"t": "sync"}``: send my seat's view again (a guest that reloaded or came back in range);
+- ``{"t": "hello", "name": "Anna"}``: who the guest says they are (shown by the host, checked like typing).
+
+The host sends a guest two:
+
+- ``{"t": "view", "seat": 1, "n": 41, "names": [...], "lines": [...], "view": {...}}``: the guest's own
+  seat's view (``guest_view``), what a computer player in that seat would be given, less the deal
+  number (from which every hand could be dealt again) and the log (the moves come as sentences);
+- ``{"t": "no", "why": "It is not your turn."}``: a move refused, with the sentence saying why.
+
+Every reader here takes anything (a string of any length, any JSON) and returns a value or None:
+it never raises.  The guest's messages are measured before they are parsed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine import cards as C
+from engine.actions import Action, from_text, to_text
+from engine.errors import RuleViolation
+from engine.events import Phase
+from engine.melds import TableMeld
+from engine.rules import RuleSet
+from engine.seats import partner, sides, team_of
+from engine.serialize import json_depth
+from engine.state import Game, seat_names
+from engine.stored_rules import rules_from_dict, rules_to_dict
+from engine.views import MeldView, SeatView, TeamView, View, view_for
+from ui.seating.model import clean_name
+
+MAX_GUEST_TEXT = 4096
+"""A guest's message longer than this is dropped unread (the longest move is well under 1 kB)."""
+MAX_HOST_TEXT = 262_144
+"""A host's message longer than this is dropped unread (a six-player view is about 10 kB)."""
+MAX_DEPTH = 8
+"""No message the app writes nests deeper than this."""
+MAX_LINES = 12
+"""The recent moves sent with a view, in words."""
+MAX_LINE = 400
+"""A longer line of the recent moves is cut."""
+MAX_CARDS = 800
+"""More cards than this in one list (six decks and their jokers are 324) is not a real table."""
+PHASES: tuple[Phase, ...] = ("draw", "play", "answer", "round_over", "game_over")
+STAGES = ("hand", "knee", "foot")
+
+
+@dataclass(frozen=True)
+class Act:
+    """A guest's move, made on the table as it stood after ``moves`` moves."""
+
+    action: Action
+    moves: int
+
+
+@dataclass(frozen=True)
+class Sync:
+    """A guest asks for its seat's view again."""
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A guest says who they are."""
+
+    name: str
+
+
+GuestMessage = Act | Sync | Hello
+
+
+@dataclass(frozen=True)
+class SeatShown:
+    """What a guest's device shows: its seat's view, the table's names and the recent moves."""
+
+    seat: int
+    moves: int
+    names: tuple[str, ...]
+    lines: tuple[str, ...]
+    view: View
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The host refused a move: the sentence says why."""
+
+    why: str
+
+
+HostMessage = SeatShown | Refused
+
+
+def _json(text: object, limit: int) -> Any:
+    """``text`` parsed as JSON when it is a string of at most ``limit`` characters nested as the app writes,
+    else None."""
+    if not isinstance(text, str) or len(text) > limit or json_depth(text) > MAX_DEPTH:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _count(value: object, limit: int = 1_000_000) -> int | None:
+    """A non-negative int below ``limit`` (never a bool), else None."""
+    return value if type(value) is int and 0 <= value < limit else None
+
+
+# ----- guest to host ------------------------------------------------------------------
+
+
+def act_text(action: Action, moves: int) -> str:
+    """A guest's move as a message."""
+    return _dump({"t": "act", "a": to_text(action), "n": moves})
+
+
+def sync_text() -> str:
+    return _dump({"t": "sync"})
+
+
+def hello_text(name: str) -> str:
+    return _dump({"t": "hello", "name": clean_name(name)})
+
+
+def read_guest(text: object) -> GuestMessage | None:
+    """A guest's message, or None for anything that is not one exactly (too long, not JSON, unknown keys...)."""
+    data = _json(text, MAX_GUEST_TEXT)
+    if not isinstance(data, dict):
+        return None
+    kind = data.get("t")
+    if kind == "sync" and set(data) == {"t"}:
+        return Sync()
+    if kind == "hello" and set(data) == {"t", "name"} and isinstance(data["name"], str):
+        return Hello(clean_name(data["name"]))
+    if kind != "act" or set(data) != {"t", "a", "n"} or _count(data["n"]) is None:
+        return None
+    try:
+        action = from_text(data["a"])
+    except (ValueError, RuleViolation):
+        return None
+    return Act(action, data["n"])
+
+
+# ----- host to guest ------------------------------------------------------------------
+
+
+def view_data(view: View) -> dict[str, Any]:
+    """A seat's view as JSON-friendly data, without the deal number or the log (see the module's note)."""
+    return {
+        "rules": rules_to_dict(view.rules),
+        "round": view.round_index,
+        "dealer": view.dealer,
+        "turn": view.turn,
+        "phase": view.phase,
+        "hand": list(view.hand),
+        "seats": [
+            [s.hand_count, s.knee_count, s.foot_count, s.stage, s.played_foot, s.knee_due] for s in view.seats
+        ],
+        "teams": [
+            {
+                "melds": [[m.rank, list(m.cards)] for m in t.melds],
+                "red": list(t.red_threes),
+                "opened": t.opened,
+                "minimum": t.minimum,
+                "total": t.total,
+            }
+            for t in view.teams
+        ],
+        "stock": view.stock_count,
+        "pile": list(view.pile),
+        "blocked": view.pile_blocked,
+        "asked": view.asked,
+        "permission": view.permission,
+        "picked_up": view.picked_up,
+        "went_out": view.went_out,
+    }
+
+
+def guest_view(game: Game, seat: int) -> View:
+    """What the guest in ``seat`` is sent: its own seat's view (``view_for``), less the deal number and log."""
+    return replace(view_for(game, seat), deal_number=0, log=(), results=())
+
+
+def view_text(game: Game, seat: int, names: list[str], lines: list[str]) -> str:
+    """The host's message carrying ``seat``'s view of ``game``."""
+    return _dump(
+        {
+            "t": "view",
+            "seat": seat,
+            "n": len(game.history),
+            "names": names,
+            "lines": [line[:MAX_LINE] for line in lines[-MAX_LINES:]],
+            "view": view_data(guest_view(game, seat)),
+        }
+    )
+
+
+def refusal_text(why: str) -> str:
+    return _dump({"t": "no", "why": why[:MAX_LINE]})
+
+
+def read_host(text: object) -> HostMessage | None:
+    """The host's message, or None for anything that is not one exactly."""
+    data = _json(text, MAX_HOST_TEXT)
+    if not isinstance(data, dict):
+        return None
+    if data.get("t") == "no" and set(data) == {"t", "why"} and isinstance(data["why"], str):
+        return Refused(data["why"][:MAX_LINE])
+    if data.get("t") != "view" or set(data) != {"t", "seat", "n", "names", "lines", "view"}:
+        return None
+    names, lines = data["names"], data["lines"]
+    if not _texts(names, 6, 24) or not _texts(lines, MAX_LINES, MAX_LINE) or _count(data["n"]) is None:
+        return None
+    view = read_view(data["view"], data["seat"])
+    if view is None or len(names) != view.rules.players:
+        return None
+    return SeatShown(view.seat, data["n"], tuple(names), tuple(lines), view)
+
+
+def _texts(value: object, most: int, longest: int) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) <= most
+        and all(isinstance(t, str) and len(t) <= longest for t in value)
+    )
+
+
+def _cards(value: object, most: int = MAX_CARDS) -> tuple[int, ...] | None:
+    if not isinstance(value, list) or len(value) > most or not all(C.is_card(c) for c in value):
+        return None
+    return tuple(value)
+
+
+def _flag(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _rules(value: object) -> RuleSet | None:
+    try:
+        return rules_from_dict(value)
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
+def read_view(data: object, seat: object) -> View | None:
+    """A seat's view sent by the host (``view_data``), checked field by field; None when anything is off."""
+    keys = {
+        "rules", "round", "dealer", "turn", "phase", "hand", "seats", "teams", "stock", "pile", "blocked",
+        "asked", "permission", "picked_up", "went_out",
+    }
+    if not isinstance(data, dict) or set(data) != keys:
+        return None
+    rules = _rules(data["rules"])
+    if rules is None:
+        return None
+    n = rules.players
+    hand, pile = _cards(data["hand"]), _cards(data["pile"])
+    seats, teams = _seats(data["seats"], n), _teams(data["teams"], rules)
+    numbers = [_count(data[k]) for k in ("round", "stock")]
+    places = [_count(data[k], n) for k in ("dealer", "turn")]
+    if (
+        hand is None or pile is None or seats is None or teams is None
+        or None in numbers or None in places or _count(seat, n) is None
+        or data["phase"] not in PHASES or (data["went_out"] is not None and _count(data["went_out"], n) is None)
+        or not all(_flag(data[k]) for k in ("blocked", "asked", "picked_up"))
+        or not (data["permission"] is None or _flag(data["permission"]))
+    ):
+        return None
+    assert isinstance(seat, int)
+    if len(hand) != seats[seat].hand_count:
+        return None
+    phase: Phase = data["phase"]
+    turn: int = data["turn"]
+    to_act = partner(turn, n) if phase == "answer" else turn if phase in ("draw", "play") else None
+    return View(
+        seat=seat, rules=rules, deal_number=0, round_index=data["round"], dealer=data["dealer"], turn=turn,
+        phase=phase, to_act=to_act, hand=hand, seats=seats, teams=teams, stock_count=data["stock"],
+        pile=pile, pile_blocked=data["blocked"], asked=data["asked"], permission=data["permission"],
+        picked_up=data["picked_up"], log=(), results=(), went_out=data["went_out"],
+    )
+
+
+def _seats(value: object, n: int) -> tuple[SeatView, ...] | None:
+    if not isinstance(value, list) or len(value) != n:
+        return None
+    names = seat_names(n)
+    out = []
+    for s, item in enumerate(value):
+        if not (isinstance(item, list) and len(item) == 6):
+            return None
+        hand, knee, foot, stage, played, due = item
+        counts = [_count(c, MAX_CARDS) for c in (hand, knee, foot)]
+        if None in counts or stage not in STAGES or not _flag(played) or not _flag(due):
+            return None
+        out.append(SeatView(s, names[s], team_of(s, n), hand, knee, foot, stage, played, due))
+    return tuple(out)
+
+
+def _teams(value: object, rules: RuleSet) -> tuple[TeamView, ...] | None:
+    if not isinstance(value, list) or len(value) != sides(rules.players):
+        return None
+    out = []
+    for t, item in enumerate(value):
+        if not isinstance(item, dict) or set(item) != {"melds", "red", "opened", "minimum", "total"}:
+            return None
+        melds = _melds(item["melds"])
+        red = _cards(item["red"], 64)
+        total = item["total"]
+        if (
+            melds is None or red is None or not _flag(item["opened"]) or _count(item["minimum"], 100_000) is None
+            or type(total) is not int or not -10_000_000 < total < 10_000_000
+        ):
+            return None
+        out.append(TeamView(t, melds, red, item["opened"], item["minimum"], total))
+    return tuple(out)
+
+
+def _melds(value: object) -> tuple[MeldView, ...] | None:
+    if not isinstance(value, list) or len(value) > 64:
+        return None
+    out = []
+    for i, item in enumerate(value):
+        if not (isinstance(item, list) and len(item) == 2):
+            return None
+        rank, cards = item[0], _cards(item[1], 64)
+        if _count(rank, 15) is None or not cards:
+            return None
+        meld = TableMeld(rank, list(cards))
+        out.append(MeldView(i, rank, cards, meld.is_book, meld.kind()))
+    return tuple(out)

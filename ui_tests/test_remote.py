@@ -1,0 +1,380 @@
+"""Several devices in one room (issue 28): the host holds the game, guests get their own seat's view only."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, NextRound, from_text, to_text
+from engine.bots import make_bot
+from engine.rules import preset
+from engine.state import Game, new_game
+from ui.remote import wire
+from ui.remote.guest import Guest
+from ui.remote.host import MOVED_ON, NOT_YOUR_TURN, Host
+from ui.seating.model import Seating, make, read
+from ui.table.session import Session
+
+PEOPLE = ((0, "Hana"), (1, "Bea"), (2, "Cal"), (3, "Dee"))
+
+
+class Room:
+    """A host and its guests joined by in-memory links: every message goes through the wire as text."""
+
+    def __init__(self, deal: int = 4417, guests: tuple[int, ...] = (1, 2, 3), rules: str = "classic") -> None:
+        people = tuple(p for p in PEOPLE if p[0] in (0, *guests))
+        seating = Seating(people, guests=guests)
+        self.session = Session(new_game(preset(rules), deal), lambda: "normal", seating=seating, seat=0)
+        self.host = Host(self.session)
+        self.guests = {seat: Guest() for seat in guests}
+        self.sent: dict[int, list[str]] = {seat: [] for seat in guests}
+        for seat in guests:
+            self.deliver(self.host.join(seat))
+
+    def deliver(self, outbox: list[tuple[int, str]]) -> None:
+        for seat, text in outbox:
+            self.sent[seat].append(text)
+            self.guests[seat].receive(text)
+
+    def send(self, seat: int, text: str) -> None:
+        self.deliver(self.host.receive(seat, text))
+
+    def computers(self) -> None:
+        """The computers (and the seats handed to them) play until a person or guest is to act."""
+        while self.session.bot_to_act():
+            self.session.bot_step()
+            self.deliver(self.host.views())
+
+
+def guest_choice(guest: Guest) -> Action:
+    """What a guest does on its turn: the hint a computer player of its seat gives from the view it was sent."""
+    shown = guest.shown
+    assert shown is not None
+    bot = make_bot("normal", shown.seat, 1)
+    decision = bot.answer(shown.view) if shown.view.phase == "answer" else bot.decide(shown.view)
+    return decision.action
+
+
+def host_turn(room: Room) -> None:
+    """The person at the host device plays a turn the way the computers would."""
+    session = room.session
+    bot = make_bot("easy", 0, session.game.deal_number)
+    view = session.view()
+    action = (bot.answer(view) if session.game.phase == "answer" else bot.decide(view)).action
+    assert session.play(action) == "", action
+    room.deliver(room.host.views())
+
+
+def play_round(room: Room, each: object = None, steps: int = 3000) -> list[Action]:
+    """Play the round to its end: guests through their links only, the host's person and computers at the host."""
+    sent: list[Action] = []
+    for _ in range(steps):
+        game = room.session.game
+        if game.phase in ("round_over", "game_over"):
+            return sent
+        room.computers()
+        seat = game.to_act
+        if seat in room.guests and seat not in room.session.away:
+            guest = room.guests[seat]
+            assert guest.my_turn() and guest.shown is not None and guest.shown.moves == len(game.history)
+            action = guest_choice(guest)
+            moves = len(game.history)
+            room.send(seat, guest.act(action))
+            if len(game.history) == moves:  # refused: the guest falls back on a plain move
+                fallback = Draw() if game.phase == "draw" else Discard(guest.shown.view.hand[0])
+                room.send(seat, guest.act(fallback))
+                if len(game.history) == moves and game.phase == "play":
+                    room.send(seat, guest.act(EndTurn()))
+                action = fallback
+            assert len(game.history) > moves, guest.note
+            sent.append(action)
+        elif seat == 0:
+            host_turn(room)
+        if callable(each):
+            each(room)
+    raise AssertionError("the round did not end")
+
+
+def first_turn(room: Room) -> None:
+    """The person at the host device (South, after the dealer East) plays the first turn: West, a guest, is next."""
+    while room.session.game.to_act == 0:
+        host_turn(room)
+    assert room.session.game.to_act == 1 and room.session.game.phase == "draw"
+
+
+def shuffled_hidden(game: Game, seat: int, seed: int) -> Game:
+    """The same game with every card ``seat`` can't see (other hands, every knee and foot, the stock) shuffled."""
+    other = game.copy()
+    rng = random.Random(seed)
+    pools = [p.hand for s, p in enumerate(other.players) if s != seat]
+    pools += [p.knee for p in other.players] + [p.foot for p in other.players] + [other.stock]
+    cards = [c for pool in pools for c in pool]
+    rng.shuffle(cards)
+    for pool in pools:
+        n = len(pool)
+        pool[:], cards = cards[:n], cards[n:]
+    return other
+
+
+def views_tell_nothing_hidden(room: Room) -> None:
+    """Each guest's view is the same whatever the cards it can't see: it carries no other seat's hidden cards."""
+    game, names = room.session.game, room.session.names()
+    for seat in room.guests:
+        text = wire.view_text(game, seat, names, [])
+        for seed in range(2):
+            assert wire.view_text(shuffled_hidden(game, seat, seed), seat, names, []) == text
+        data = json.loads(text)
+        assert sorted(data["view"]["hand"]) == sorted(game.players[seat].hand)
+        assert "deal_number" not in data["view"] and '"deal_number"' not in text  # every hand could be dealt from it
+
+
+def test_a_whole_classic_round_with_a_host_and_three_guests() -> None:
+    room = Room()
+    moves = play_round(room, views_tell_nothing_hidden)
+    game = room.session.game
+    assert game.phase in ("round_over", "game_over") and len(game.results) == 1
+    assert len(moves) >= 12  # every guest played turns of its own through its link
+    for seat, guest in room.guests.items():
+        assert guest.shown is not None and guest.shown.seat == seat
+        assert guest.shown.view.phase == game.phase  # each guest sees the round end
+        assert guest.shown.moves == len(game.history)
+        assert guest.shown.names == ("Hana", "Bea", "Cal", "Dee")
+    # A guest may not deal the next round: the host does.
+    room.send(1, room.guests[1].act(NextRound()))
+    assert room.guests[1].note == "The host deals the next round." and game.round_index == 0
+
+
+def test_a_guest_view_reads_back_as_its_seats_view() -> None:
+    room = Room()
+    game = room.session.game
+    shown = room.guests[2].shown
+    assert shown is not None
+    view = shown.view
+    assert view.hand == tuple(sorted(view.hand, key=lambda c: view.hand.index(c)))
+    assert list(view.hand) == list(wire.guest_view(game, 2).hand)
+    assert view.to_act == game.to_act and view.stock_count == len(game.stock) and view.deal_number == 0
+    assert [s.hand_count for s in view.seats] == [len(p.hand) for p in game.players]
+    assert view == wire.guest_view(game, 2)
+
+
+def test_out_of_turn_and_for_another_seat_are_refused() -> None:
+    room = Room()
+    game = room.session.game
+    first_turn(room)
+    before = game.snapshot()
+    room.send(2, room.guests[2].act(Draw()))  # North, out of turn
+    assert room.guests[2].note == NOT_YOUR_TURN and game.snapshot() == before
+    # A guest can only ever speak for its own link's seat: there is no seat in a move to forge.
+    assert set(json.loads(room.guests[2].act(Draw()))) == {"t", "a", "n"}
+    # A move made on a table that has since moved on is refused and the table resent.
+    room.send(1, wire.act_text(Draw(), len(game.history) + 3))
+    assert room.guests[1].note == MOVED_ON and game.snapshot() == before
+    # An illegal move gets the engine's own sentence and changes nothing.
+    room.send(1, room.guests[1].act(Discard(game.players[1].hand[0])))
+    assert room.guests[1].note and room.guests[1].note != MOVED_ON and game.snapshot() == before
+    room.send(1, room.guests[1].act(Draw()))
+    assert game.phase == "play" and game.to_act == 1 and room.guests[1].note == ""
+
+
+def hostile_messages(rng: random.Random, game: Game, seat: int) -> list[object]:
+    """Messages no honest guest sends, or sends at the wrong time."""
+    moves = len(game.history)
+    acts = ["draw", "pickup", "ask", "answer yes", "answer no", "end", "next", "discard QH", "meld 9:9S,9H,9D"]
+    junk: list[object] = [
+        "", "{", "[]", "null", "1e999", '{"t":"act"}', '{"t":"act","a":"draw"}', '{"t":"act","a":"draw","n":-1}',
+        '{"t":"act","a":"draw","n":true}', '{"t":"act","a":"draw","n":1.5}', '{"t":"view"}', '{"t":"sync","x":1}',
+        '{"t":"act","a":"draw","n":0,"seat":2}', "[" * 5000, '{"t":"hello","name":' + json.dumps("x" * 9000) + "}",
+        '{"t":"act","a":"discard ' + "9" * 3000 + 'H","n":0}', None, 42, b"draw",
+        '{"t":"act","a":"meld 9:' + ",".join(["9S"] * 400) + '","n":' + str(moves) + "}",
+        '{"t":"act","a":"discard \\u0661\\u0662H","n":' + str(moves) + "}",
+    ]
+    out: list[object] = []
+    for _ in range(1000):
+        roll = rng.random()
+        if roll < 0.4:
+            out.append(rng.choice(junk))
+        elif roll < 0.8:
+            out.append(json.dumps({"t": "act", "a": rng.choice(acts), "n": rng.choice([moves, moves + 1, 0])}))
+        else:
+            text = wire.act_text(Draw(), moves)
+            cut = rng.randrange(len(text))
+            out.append(text[:cut] + chr(rng.randrange(32, 0x3000)) + text[cut + 1 :])
+    return out
+
+
+def test_a_thousand_hostile_messages_change_nothing_and_the_table_plays_on() -> None:
+    room = Room()
+    game = room.session.game
+    first_turn(room)
+    rng = random.Random(28)
+    for liar in (2, 3):  # seats that are not to act: nothing they send is a move
+        before = game.snapshot()
+        for message in hostile_messages(rng, game, liar):
+            room.deliver(room.host.receive(liar, message))
+            assert game.snapshot() == before
+        assert room.host.refused >= 1000 * (liar - 1)
+    # The seat to act sends the same junk: the only changes are its own legal moves (a draw, at most).
+    mover, made = game.to_act, len(game.history)
+    assert mover == 1
+    for message in hostile_messages(rng, game, mover):
+        room.deliver(room.host.receive(mover, message))
+        assert game.to_act == mover and len(game.history) <= made + 1
+    play_round(room)
+    assert game.phase in ("round_over", "game_over")
+
+
+def test_no_view_ever_holds_another_seats_hidden_cards() -> None:
+    room = Room(deal=91, rules="pagat")
+    play_round(room, views_tell_nothing_hidden)
+    for texts in room.sent.values():
+        assert texts and all(wire.read_host(t) is not None for t in texts)
+
+
+def test_may_i_go_out_between_partners_on_two_devices() -> None:
+    for deal in range(100, 160):
+        room = Room(deal=deal, guests=(1, 2, 3))
+        game = room.session.game
+        for _ in range(3000):
+            if game.phase in ("round_over", "game_over"):
+                break
+            room.computers()
+            seat = game.to_act
+            if seat == 0:
+                host_turn(room)
+                continue
+            guest = room.guests[seat] if seat in room.guests else None
+            if guest is None:
+                continue
+            action = guest_choice(guest)
+            if isinstance(action, AskGoOut) and seat in (1, 3):
+                partner = 4 - seat
+                room.send(seat, guest.act(action))
+                assert game.phase == "answer" and game.to_act == partner
+                other = room.guests[partner]
+                assert other.shown is not None and other.shown.view.asked and other.my_turn()
+                assert not guest.my_turn()  # the asker's device waits for the answer
+                room.send(partner, other.act(Answer(False)))
+                assert game.to_act == seat and game.permission is False
+                assert guest.shown is not None and guest.shown.view.permission is False and guest.my_turn()
+                return
+            moves = len(game.history)
+            room.send(seat, guest.act(action))
+            if len(game.history) == moves:
+                shown = guest.shown
+                assert shown is not None
+                room.send(seat, guest.act(Draw() if game.phase == "draw" else Discard(shown.view.hand[0])))
+                if len(game.history) == moves:
+                    room.send(seat, guest.act(EndTurn()))
+    raise AssertionError("no guest asked its partner in 60 deals")
+
+
+def test_a_lost_guest_waits_then_a_computer_plays_its_seat_and_it_comes_back() -> None:
+    room = Room()
+    game = room.session.game
+    first_turn(room)
+    room.send(1, room.guests[1].act(Draw()))
+    room.host.lost(1)  # the phone slept mid-turn
+    assert room.host.waiting_for() == 1 and not room.session.bot_to_act()
+    assert room.host.receive(1, room.guests[1].act(Discard(game.players[1].hand[0]))) == []  # no link: dropped
+    # It reloads and joins again: its view is resent and it finishes its turn.
+    fresh = Guest()
+    room.guests[1] = fresh
+    room.deliver(room.host.join(1))
+    assert fresh.shown is not None and fresh.shown.view.phase == "play" and fresh.my_turn()
+    room.send(1, fresh.act(Discard(fresh.shown.view.hand[0])))
+    assert game.to_act == 2
+    # North walks out of range and never returns: the host hands its seat to a computer.
+    room.host.lost(2)
+    assert room.host.waiting_for() == 2
+    room.host.hand_to_computer(2)
+    assert room.session.bot_to_act()
+    room.computers()
+    assert game.to_act == 3 and len(game.history) > 0
+    # Back in range: the seat is North's again.
+    room.deliver(room.host.join(2))
+    assert 2 not in room.session.away
+    play_round(room)
+    assert game.phase in ("round_over", "game_over")
+
+
+def test_a_reload_asks_for_the_view_again() -> None:
+    room = Room()
+    before = len(room.sent[3])
+    room.send(3, room.guests[3].sync())
+    assert len(room.sent[3]) == before + 1 and room.sent[3][-1] == room.sent[3][-2]
+
+
+def test_the_seating_keeps_the_guests_with_the_save() -> None:
+    seating = make(list(PEOPLE), 4, guests=frozenset({1, 3}))
+    assert isinstance(seating, Seating) and seating.guests == (1, 3) and seating.passed  # Hana and Cal share one
+    alone = make(list(PEOPLE), 4, guests=frozenset({1, 2, 3}))
+    assert isinstance(alone, Seating) and not alone.passed and read(alone.to_dict(), 4) == alone
+    assert read(seating.to_dict(), 4) == seating
+    assert make(list(PEOPLE), 4, guests=frozenset({0, 1, 2, 3})) == (
+        "One person plays on this device: it holds the game the guests join."
+    )
+    for bad in ([0, 1, 2, 3], [3, 1], [5], ["1"], [True], "1", [1, 1]):
+        assert read({"people": [list(p) for p in PEOPLE], "guests": bad}, 4) is None
+    assert read({"people": [list(p) for p in PEOPLE]}, 4) == Seating(PEOPLE)
+
+
+def test_the_host_device_is_never_passed_to_a_guest() -> None:
+    room = Room()
+    session = room.session
+    room.computers()
+    for _ in range(12):
+        assert session.passing is None
+        seat = session.game.to_act
+        if seat == 0:
+            host_turn(room)
+        elif seat is not None:
+            guest = room.guests[seat]
+            room.send(seat, guest.act(Draw() if session.game.phase == "draw" else Discard(guest.shown.view.hand[0])))  # type: ignore[union-attr]
+        room.computers()
+
+
+def test_actions_round_trip_through_the_wire() -> None:
+    for text in ("draw", "pickup | 9:9S,9H,9D", "meld 9:9S,9H,9D | @2:KH", "discard QH", "ask", "answer no", "end"):
+        message = wire.read_guest(wire.act_text(from_text(text), 7))
+        assert isinstance(message, wire.Act) and to_text(message.action) == text and message.moves == 7
+
+
+def test_a_guest_plays_on_the_same_table_as_today_through_its_taps() -> None:
+    from ui.remote.shadow import guest_app
+    from ui.render import page
+
+    room = Room()
+    first_turn(room)
+    game = room.session.game
+    shown = room.guests[1].shown
+    assert shown is not None
+    app = guest_app(shown, lambda action, moves: room.send(1, wire.act_text(action, moves)))
+    html = page(app)
+    hand = game.players[1].hand
+    assert html.count('data-act="card"') == len(hand)  # the seat's own cards, as buttons
+    assert "Draw" in html
+    app.handle("draw")
+    assert len(game.players[1].hand) == len(hand) + 2 or game.phase == "play"
+    assert game.phase == "play" and game.to_act == 1
+    app.session.show(room.guests[1].shown)  # type: ignore[attr-defined, arg-type]
+    html = page(app)
+    assert html.count('data-act="card"') == len(game.players[1].hand)
+    app.handle("card", "0")
+    app.handle("discard")
+    assert game.to_act == 2 and len(game.pile) >= 1
+
+
+def test_a_guests_page_is_the_same_whatever_the_cards_it_cant_see() -> None:
+    from ui.remote.shadow import guest_app
+    from ui.render import page
+
+    room = Room()
+    first_turn(room)
+    game, names = room.session.game, room.session.names()
+    pages = set()
+    for seed in range(3):
+        other = shuffled_hidden(game, 1, seed) if seed else game
+        shown = wire.read_host(wire.view_text(other, 1, names, ["Hana drew two cards."]))
+        assert isinstance(shown, wire.SeatShown)
+        pages.add(page(guest_app(shown, lambda action, moves: None)))
+    assert len(pages) == 1
