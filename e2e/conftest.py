@@ -5,8 +5,11 @@ Every request that leaves 127.0.0.1 is recorded and aborted; console errors fail
 
 from __future__ import annotations
 
+import fcntl
+import os
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,7 +48,19 @@ class Watch:
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+    """The site built once per run: with pytest-xdist (``-n 2``) the first worker builds it under a lock
+    and the others use that build."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+        return ROOT / "dist"
+    marks = Path(tempfile.gettempdir())
+    with open(marks / "hf-e2e-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        mark = marks / f"hf-e2e-built-{run}"
+        if not mark.exists():
+            subprocess.run([sys.executable, str(ROOT / "tools" / "build.py")], check=True)
+            mark.write_text(run)
     return ROOT / "dist"
 
 

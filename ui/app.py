@@ -339,6 +339,8 @@ class App:
             return
         if self.passing is not None and act in TABLE_ACTS:  # nobody plays until the device is taken
             return
+        if self.lesson_offer and (act in TABLE_ACTS or act == "dismiss"):
+            self.lesson_offer = False  # the offer is for before the first move; OK puts it away too
         refused = lesson_taps.refuse_tap(self, act, arg)
         if refused:  # a lesson step asks for another tap: a gentle sentence, nothing changes
             self.note = Note(refused, "error")

@@ -123,7 +123,11 @@ def screen_key(ctrl: Controller) -> str:
 def notes(ctrl: Controller) -> str:
     """The note answering the last tap, the storage warning and the share link, whichever there are."""
     return note_box(
-        ctrl.note, warning=ctrl.storage_warning, share_url=ctrl.share_url, hint_ready=ctrl.hint_action is not None
+        ctrl.note,
+        warning=ctrl.storage_warning,
+        share_url=ctrl.share_url,
+        hint_ready=ctrl.hint_action is not None,
+        offer=lesson_screen.offer_buttons(ctrl) if ctrl.note is not None else "",
     )
 
 

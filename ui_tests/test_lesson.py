@@ -11,6 +11,7 @@ import pytest
 from engine.actions import Draw
 from engine.rules import preset
 from engine.state import Game
+from ui.app import WELCOME
 from ui.app import App as Controller
 from ui.lesson.handlers import current_step, pointed
 from ui.lesson.model import Lesson, load, resume_lesson
@@ -19,6 +20,7 @@ from ui.lesson.play import play_through, south_went_out
 from ui.lesson.steps import refusal, why
 from ui.render import regions
 from ui.settings.model import Settings
+from ui.taps import Note
 
 
 def lesson_app(name: str = "classic") -> Controller:
@@ -271,3 +273,23 @@ def test_a_card_dragged_where_the_step_does_not_ask_is_refused_like_a_tap() -> N
     ctrl.handle("drop", "0 discard 0")  # the first card dropped on the pile, which this step doesn't ask for
     assert ctrl.note is not None and ctrl.note.text.startswith("Not that one yet; nothing has changed.")
     assert ctrl.game == before and ctrl.shown_hand() == hand and ctrl.selected == []
+
+
+def test_beside_the_welcome_the_offer_is_in_the_note_and_goes_at_the_first_move() -> None:
+    ctrl = Controller(Settings(), random.Random(5))
+    ctrl.lesson_offer = True
+    ctrl.note = Note(WELCOME)
+    prompt = regions(ctrl)["r-prompt"]
+    assert 'class="lesson"' not in prompt  # no second box pushing the table down a phone
+    note = prompt[prompt.index('<div class="note'):]
+    assert note.index('data-act="lesson"') < note.index('data-act="dismiss"')  # Learn to play, then OK
+    ctrl.handle("draw")
+    assert not ctrl.lesson_offer and 'data-act="lesson"' not in regions(ctrl)["r-prompt"]
+
+
+def test_ok_on_the_welcome_puts_the_offer_away_too() -> None:
+    ctrl = Controller(Settings(), random.Random(5))
+    ctrl.lesson_offer = True
+    ctrl.note = Note(WELCOME)
+    ctrl.handle("dismiss")
+    assert ctrl.note is None and 'data-act="lesson"' not in regions(ctrl)["r-prompt"]

@@ -24,14 +24,12 @@ def lesson_box(app: App) -> str:
     """The lesson's box: the offer, the step now, the computers' turn, or the lesson's end ('' for none)."""
     lesson = app.lesson
     if lesson is None or not lesson.fits(app.game):
-        if not app.lesson_offer:
-            return ""
-        own = app.game.rules.name
+        if not app.lesson_offer or app.note is not None:
+            return ""  # beside a note (the welcome), the offer is the note's own buttons: see offer_buttons
         return (
             '<section class="lesson" aria-label="Lesson">'
             f'<p id="lesson-step">{esc(OFFER)}</p><div class="lesson-buttons">'
-            + button("lesson", "Learn to play", arg="classic", cls="small primary")
-            + (button("lesson", PLANS[own].title, arg=own, cls="small") if own != "classic" and own in PLANS else "")
+            + offer_buttons(app)
             + button("lesson-leave", "No, thanks", cls="small")
             + "</div></section>"
         )
@@ -71,6 +69,17 @@ def lesson_box(app: App) -> str:
     return (
         f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(heading)}</strong></p>'
         f'{body}<div class="lesson-buttons">{buttons}</div></section>'
+    )
+
+
+def offer_buttons(app: App) -> str:
+    """The lesson offered to someone new: the first game's lesson, and this table's rules' own ('' when no
+    lesson is offered or one is under way). Beside a welcome note they sit in the note, before its OK."""
+    if not app.lesson_offer or (app.lesson is not None and app.lesson.fits(app.game)):
+        return ""
+    own = app.game.rules.name
+    return button("lesson", "Learn to play", arg="classic", cls="small primary") + (
+        button("lesson", PLANS[own].title, arg=own, cls="small") if own != "classic" and own in PLANS else ""
     )
 
 

@@ -104,9 +104,12 @@ def banner(view: View, table: Session) -> str:
     return f'<div class="banner {cls}"><p>{arrow}{esc(text)}{small}</p>{reopen}</div>'
 
 
-def note_box(note: Note | None, *, warning: str = "", share_url: str = "", hint_ready: bool = False) -> str:
-    """The note answering the last tap (with "Play it" for a hint that can be played), the storage
-    warning and the share link, whichever there are."""
+def note_box(
+    note: Note | None, *, warning: str = "", share_url: str = "", hint_ready: bool = False, offer: str = ""
+) -> str:
+    """The note answering the last tap (with "Play it" for a hint that can be played, and ``offer``'s
+    buttons: the lesson offered beside a welcome), the storage warning and the share link, whichever
+    there are."""
     parts = []
     if warning:
         parts.append(f'<div class="note error storage" role="alert"><p>{esc(warning)}</p></div>')
@@ -118,6 +121,7 @@ def note_box(note: Note | None, *, warning: str = "", share_url: str = "", hint_
         parts.append(
             f'<div class="note {esc(note.kind)}"{role}><p>{esc(note.text)}</p>'
             + play
+            + offer
             + button("dismiss", "OK", cls="small")
             + "</div>"
         )
