@@ -60,6 +60,8 @@ def sound_on(table: Table) -> None:
 def test_larger_cards_show_a_whole_hkf_hand(new_page: Callable[..., Page], base_url: str, size: str) -> None:
     page, table = open_at(new_page, base_url, size)
     table.open_link("?rules=hkf&deal=7")
+    # The link's welcome (with its lesson offer) put away first, as a player does after reading it.
+    page.locator(".note").get_by_role("button", name="OK").click()
     larger_cards(table)
     assert page.locator("body.larger-cards, #app.larger-cards, .larger-cards").count() > 0
     assert len(table.hand()) == 15
