@@ -194,6 +194,8 @@ class Reason:
                 text = sentence(f"{head}: {self.pile.text(self.rook, public=public)}")
                 if self.plays:
                     text = f"{text[:-1]}; to open, {self._laid()}."
+                if self.why:  # only an Expert's pickup says what it compared
+                    text = f"{text[:-1]}; {why}."
                 return text
             case "opened":
                 return sentence(f"Opened with {self.points} points (the minimum is {self.minimum}): "
