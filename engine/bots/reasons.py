@@ -186,7 +186,9 @@ class Reason:
             case "draw":
                 what = "a card" if self.count == 1 else f"{number(self.count)} cards"
                 if public and any(c.kind in HAND_CLAUSES for c in self.why):
-                    return sentence(f"Drew {what} from the stock rather than take the pile")
+                    rest = ", and ".join(c.public_text() for c in self.why if c.kind not in HAND_CLAUSES)
+                    return sentence(f"Drew {what} from the stock rather than take the pile"
+                                    + (f": {rest}" if rest else ""))
                 return sentence(f"Drew {what} from the stock: {why}")
             case "pickup":
                 assert self.pile is not None
