@@ -130,9 +130,14 @@ def test_hards_choice_stands_unless_another_wins_clearly() -> None:
 
 
 def test_a_playout_is_scored_as_our_side_minus_the_other() -> None:
+    # Mid-round: what is on the table (the red 3s laid out at the deal), cards held counting nothing.
     game = Game(preset("classic"), 3)
-    ours = game.round_score(0, None).total - game.round_score(1, None).total
-    assert value(game, 0) == ours and value(game, 1) == -ours
+    table = [game.round_score(t, None).by_kind("red_threes") for t in (0, 1)]
+    assert value(game, 0) == table[0] - table[1] and value(game, 1) == table[1] - table[0]
+    # Once the round is over: the round's own scores, leftovers and all.
+    play_bots(game, make_bots("hard", preset("classic"), 3), until=lambda g: g.phase in ("round_over", "game_over"))
+    scores = [s.total for s in game.results[-1].scores]
+    assert value(game, 1) == scores[1] - scores[0]
 
 
 @pytest.mark.slow

@@ -5,8 +5,8 @@ answering "may I go out?", Expert deals the cards it cannot see at random many t
 with its view (the counts of every hidden zone, the cards each seat is known to hold from its
 pickups: ``sampling.sample_game``), plays each candidate move on every sampled deal and lets Hard
 play every seat on from there, for a few turns (``HORIZON``) or, for going out, to the round's end.
-Each playout is scored as the round would score if it ended there: our side minus the best other
-side.  The candidates meet on the same sampled deals (paired), and Expert leaves Hard's own choice
+Each playout is scored as our side minus the best other side: the round's score where it ended,
+else what is on the table at the horizon (melds, books, red 3s; cards held count nothing yet).  The candidates meet on the same sampled deals (paired), and Expert leaves Hard's own choice
 only when another candidate wins by a clear margin (``Z`` standard errors and ``MARGIN`` points);
 everything else (melds, the going-out plan) is Hard's.
 
@@ -289,12 +289,15 @@ class ExpertBot(HardBot):
 
 def value(game: Game, seat: int) -> float:
     """The seat's side's round score minus the best other side's: as scored if the round has ended,
-    else as it would score if it ended now."""
+    else what is on the table (melds, books, red 3s; cards still held count nothing yet, since a
+    pile just taken is worth more than its cards' cost, and cards in hand would count against it)."""
     n = game.rules.players
     mine = team_of(seat, n)
     if game.phase in ("round_over", "game_over") and game.results:
         scores = [s.total for s in game.results[-1].scores]
     else:
-        scores = [game.round_score(t, None).total for t in range(sides(n))]
+        scores = []
+        for t in range(sides(n)):
+            sc = game.round_score(t, None)
+            scores.append(sc.total - sc.by_kind("leftover"))
     return float(scores[mine] - max(s for t, s in enumerate(scores) if t != mine))
-
