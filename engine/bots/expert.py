@@ -6,8 +6,9 @@ with its view (the counts of every hidden zone, the cards each seat is known to 
 pickups: ``sampling.sample_game``), plays each candidate move on every sampled deal and lets Hard
 play every seat on from there, for a few turns (``HORIZON``) or, for going out, to the round's end.
 Each playout is scored as our side minus the best other side: the round's score where it ended,
-else what is on the table at the horizon (melds, books, red 3s; cards held count nothing yet).  The candidates meet on the same sampled deals (paired), and Expert leaves Hard's own choice
-only when another candidate wins by a clear margin (``Z`` standard errors and ``MARGIN`` points);
+else what is on the table at the horizon (melds, books, red 3s; cards held count nothing yet).
+The candidates meet on the same sampled deals (paired), and Expert leaves Hard's own choice only
+when another candidate wins by a clear margin (``Z`` standard errors and ``MARGIN`` points);
 everything else (melds, the going-out plan) is Hard's.
 
 Honest by construction: a ``View`` in, never a ``Game``; the sampled games are built from the view
