@@ -14,7 +14,7 @@ import json
 import time
 from typing import Any
 
-from engine.bots import make_bot
+from engine.bots import ExpertBot, make_bot
 from engine.lab.arena import percentile
 from engine.rules import PRESETS, preset
 from engine.seats import team_of
@@ -27,7 +27,7 @@ def stats(ts: list[float]) -> dict[str, float]:
             "max": round(max(ts) if ts else 0.0, 2), "count": len(ts)}
 
 
-def measure(rules_name: str, deals: list[int]) -> dict[str, Any]:
+def measure(rules_name: str, deals: list[int], budget: int | None = None) -> dict[str, Any]:
     rules = preset(rules_name)
     cpu: list[float] = []
     wall: list[float] = []
@@ -38,6 +38,9 @@ def measure(rules_name: str, deals: list[int]) -> dict[str, Any]:
         bots = [make_bot("expert" if team_of(s, rules.players) == 0 else "hard", s, deal)
                 for s in range(rules.players)]
         hard = [make_bot("hard", s, deal) for s in range(rules.players)]
+        for bot in bots:
+            if budget is not None and isinstance(bot, ExpertBot):
+                bot.step_budget = budget
         for _ in range(60_000):
             if game.over:
                 break
@@ -56,6 +59,7 @@ def measure(rules_name: str, deals: list[int]) -> dict[str, Any]:
     return {
         "rules": rules.name,
         "deals": [deals[0], deals[-1]],
+        "step_budget": budget if budget is not None else ExpertBot.step_budget,
         "cpu_ms": stats(cpu),
         "wall_ms": stats(wall),
         "searched_cpu_ms": stats(searched_cpu),
@@ -69,8 +73,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", choices=sorted(PRESETS), default="classic")
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--first-deal", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=None, help="Expert's step budget (default: its own)")
     args = parser.parse_args(argv)
-    print(json.dumps(measure(args.rules, list(range(args.first_deal, args.first_deal + args.deals)))))
+    deals = list(range(args.first_deal, args.first_deal + args.deals))
+    print(json.dumps(measure(args.rules, deals, args.budget)))
     return 0
 
 

@@ -111,6 +111,8 @@ class ExpertBot(HardBot):
     """Hard's play, with its key decisions checked by playouts on sampled deals."""
 
     level = "expert"
+    step_budget = STEP_BUDGET
+    """Simulated decisions per decision (``STEP_BUDGET``; the bench measures others)."""
     time_budget: float | None = None
     """Seconds of wall time per decision, or None (the default) for a budget in work only: a set
     budget makes the decision depend on the machine's speed, so tests and the arena leave it off."""
@@ -227,7 +229,7 @@ class ExpertBot(HardBot):
         used = 0
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         for _ in range(PLAYOUTS):
-            if used >= STEP_BUDGET and len(values[0]) >= MIN_SAMPLES:
+            if used >= self.step_budget and len(values[0]) >= MIN_SAMPLES:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 break
