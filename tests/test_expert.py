@@ -158,3 +158,16 @@ def test_the_arena_plays_expert() -> None:
     result = run_arena(preset("classic", players=2), "expert", "hard", deals=1, first_deal=5)
     d = result.as_dict()
     assert d["a"] == "expert" and d["games"] == 2 and d["decision_ms"]["expert"]["count"] > 0
+
+
+@pytest.mark.slow
+def test_a_spent_time_budget_leaves_hards_move() -> None:
+    # The page may give Expert a time budget; with none left it plays Hard's move and claims no playouts.
+    for game, seat in searched_positions(preset("classic"), 23, 2):
+        view = view_for(game, seat)
+        bot = make_bot("expert", seat, 23)
+        assert isinstance(bot, ExpertBot)
+        bot.time_budget = 0.0
+        d = bot.decide(view)
+        assert searched(d) is None
+        assert d.action == make_bot("hard", seat, 23).decide(view).action
