@@ -8,7 +8,7 @@ import pytest
 
 from engine import cards as C
 from engine.actions import Discard, Draw, PickUp, to_text
-from engine.bots import ALL_LEVELS, LEVELS, Decision, make_bot
+from engine.bots import ALL_LEVELS, LEVELS, Decision, hint, make_bot
 from engine.bots.expert import MARGIN, ExpertBot, value
 from engine.bots.reasons import Clause, Reason
 from engine.lab.arena import run_arena
@@ -171,3 +171,13 @@ def test_a_spent_time_budget_leaves_hards_move() -> None:
         d = bot.decide(view)
         assert searched(d) is None
         assert d.action == make_bot("hard", seat, 23).decide(view).action
+
+
+@pytest.mark.slow
+def test_a_hint_can_be_experts() -> None:
+    game, seat = searched_positions(preset("classic"), 23, 1)[0]
+    view = view_for(game, seat)
+    h = hint(view, level="expert")
+    assert h == make_bot("expert", seat, 23).decide(view)
+    assert searched(h) is not None and "playout" in h.why.advice()
+    assert hint(view) == make_bot("hard", seat, 23).decide(view)
