@@ -7,11 +7,12 @@ from typing import Protocol
 
 from ..actions import Action
 from ..deal import MASK64, SplitMix64
+from ..levels import ALL_LEVELS
 from ..levels import LEVELS as LEVELS
 from ..views import View
 from .reasons import Reason
 
-_LEVEL_IDS = {name: i + 1 for i, name in enumerate(LEVELS)}
+_LEVEL_IDS = {name: i + 1 for i, name in enumerate(ALL_LEVELS)}
 _PHASES = {"draw": 1, "play": 2, "answer": 3, "round_over": 4, "game_over": 5}
 
 

@@ -23,8 +23,13 @@ ClauseKind = Literal[
     # a discard: why this card, and how safe it is
     "wild", "black_three", "lone", "pair", "spare", "lone_few", "misfit", "least_needed",
     "opp_full", "threw_away", "take_chance",
+    # Expert: what its playouts compared
+    "playouts",
 ]
 """Why, in one clause: the closed set of clauses reasons are made of."""
+
+SearchOption = Literal["", "take", "draw", "yes", "no", "ask", "wait", "discard"]
+"""The moves an Expert's playouts compare (a 'playouts' clause)."""
 
 HAND_CLAUSES = frozenset({"no_pair", "must_meld_first", "pile_meld_full", "below_opening", "cant_take", "not_worth"})
 """Reasons not to take the pile that tell what the hand holds (a draw's public text leaves them out)."""
@@ -112,6 +117,14 @@ class Clause:
     rook: bool = False
     holder: str = ""
     """The seat whose hand a 'close_to_out' clause counts ('West')."""
+    option: SearchOption = ""
+    """A 'playouts' clause: the move chosen (``n`` of the ``total`` playouts won by it)."""
+    alt: SearchOption = ""
+    """A 'playouts' clause: the move it was compared with (``other`` playouts won by that)."""
+    total: int = 0
+    other: int = 0
+    card: Card | None = None
+    """A 'playouts' clause between discards: the other discard (a card only this seat holds)."""
 
     def text(self, v: Voice = FIRST) -> str:
         """The clause in full, in the voice ``v``."""
@@ -186,6 +199,8 @@ class Clause:
                 return f"{self.name} threw {a_rank(rook, r)} away, so holds no pair"
             case "take_chance":
                 return take_words(self.name, self.chance)
+            case "playouts":
+                return playout_words(self, v)
         return ""
 
     def public(self) -> Clause:
@@ -195,6 +210,8 @@ class Clause:
                 return replace(self, points=None)
             case "lone" | "pair" | "spare" | "lone_few":
                 return Clause("least_needed")
+            case "playouts" if self.card is not None:
+                return replace(self, card=None)
         return self
 
     def public_text(self, v: Voice = FIRST) -> str:
@@ -219,3 +236,30 @@ class Clause:
 def near_out(side: str, seat: str, short: int, cards: int) -> Clause:
     """'the other team is close to going out, with one book short and two cards in West's hand'."""
     return Clause("close_to_out", rank=short, n=cards, name=side, holder=seat)
+
+
+SEARCH_WORDS: dict[SearchOption, str] = {
+    "": "", "take": "taking the pile", "draw": "drawing", "yes": "going out now", "no": "waiting",
+    "ask": "asking now", "wait": "waiting", "discard": "it",
+}
+
+
+def playout_words(c: Clause, v: Voice = FIRST) -> str:
+    """'taking the pile won 14 of 20 playouts, drawing 6' (a 'playouts' clause in words).
+
+    Expert keeps Hard's choice unless another wins clearly on average, so a choice that won fewer
+    playouts than its rival says the difference was too small to change the plan."""
+    total = count(c.total, "playout")
+    alt = (f"discarding {card_words(c.card)}" if c.card is not None else "the next-best discard"
+           ) if c.alt == "discard" else SEARCH_WORDS[c.alt]
+    if c.n == 0 and c.other == 0:
+        return f"{SEARCH_WORDS[c.option]} and {alt} came out even in all {total}"
+    won = f"{SEARCH_WORDS[c.option]} won {_few(c.n)} of {total}"
+    text = f"{won} against {alt}, which won {_few(c.other)}" if c.alt == "discard" else f"{won}, {alt} {_few(c.other)}"
+    if c.other > c.n:
+        text += f", too close on points to change {v.my} plan"
+    return text
+
+
+def _few(n: int) -> str:
+    return "none" if n == 0 else number(n)

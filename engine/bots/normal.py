@@ -62,7 +62,7 @@ class NormalBot(GoingOut, Discarding):
             return Decision(NextRound(), Reason("next_round"))
         if view.phase == "game_over" or view.to_act != self.seat:
             raise ValueError("It is not this player's turn.")
-        ctx = Ctx(view, decision_rng(self.seed, view))
+        ctx = self.context(view)
         if view.phase == "answer":
             decision = self.choose_answer(ctx)
         elif view.phase == "draw":
@@ -76,6 +76,10 @@ class NormalBot(GoingOut, Discarding):
     def answer(self, view: View) -> Decision:
         """The answer to the partner's "may I go out?"."""
         return self.decide(view)
+
+    def context(self, view: View) -> Ctx:
+        """This decision's working set, its generator seeded from the bot and the position."""
+        return Ctx(view, decision_rng(self.seed, view))
 
     # ----- drawing ------------------------------------------------------------
 

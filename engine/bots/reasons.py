@@ -186,7 +186,9 @@ class Reason:
             case "draw":
                 what = "a card" if self.count == 1 else f"{number(self.count)} cards"
                 if public and any(c.kind in HAND_CLAUSES for c in self.why):
-                    return sentence(f"Drew {what} from the stock rather than take the pile")
+                    rest = ", and ".join(c.public_text() for c in self.why if c.kind not in HAND_CLAUSES)
+                    return sentence(f"Drew {what} from the stock rather than take the pile"
+                                    + (f": {rest}" if rest else ""))
                 return sentence(f"Drew {what} from the stock: {why}")
             case "pickup":
                 assert self.pile is not None
@@ -194,6 +196,8 @@ class Reason:
                 text = sentence(f"{head}: {self.pile.text(self.rook, public=public)}")
                 if self.plays:
                     text = f"{text[:-1]}; to open, {self._laid()}."
+                if self.why:  # only an Expert's pickup says what it compared
+                    text = f"{text[:-1]}; {why}."
                 return text
             case "opened":
                 return sentence(f"Opened with {self.points} points (the minimum is {self.minimum}): "

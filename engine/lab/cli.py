@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from .. import cards as C
 from ..deal import deal
+from ..levels import ALL_LEVELS
 from ..rules import PRESETS, RuleSet, preset
 from ..seats import PLAYER_COUNTS
 from ..state import seat_names
@@ -104,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
-    levels = ["random", "easy", "normal", "hard"]
+    levels = list(ALL_LEVELS)
     p = sub.add_parser("arena", help="duplicate games between two computer levels")
     p.add_argument("--rules", choices=sorted(PRESETS), default="classic")
     p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=None,
