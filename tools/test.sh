@@ -45,10 +45,10 @@ step "fresh venv: pip install . (not editable), then python -m engine arena"; to
 step "pytest: engine, computer players and UI logic (no browser)"
 suites=(tests)
 [ -d ui_tests ] && suites+=(ui_tests)
-.venv/bin/pytest "${suites[@]}"
+.venv/bin/pytest -n 2 "${suites[@]}"  # two workers: the 2-core machine this is sized for
 
 step "pytest e2e"
-.venv/bin/pytest e2e
+.venv/bin/pytest -n 2 --dist loadfile e2e  # two browsers at once; a module's tests stay together
 
 step "pytest e2e_engines: the same page in WebKitGTK and Firefox ESR (under Xvfb)"
 xvfb-run -a -s "-screen 0 1280x1024x24" .venv/bin/pytest e2e_engines -W ignore::DeprecationWarning -rx
