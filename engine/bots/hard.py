@@ -35,6 +35,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import cards as C
 from .. import seats
 from ..cards import Card
@@ -70,10 +72,13 @@ unseen than the average rank (first where the pile can never be taken, then meas
 class Tracker:
     """Card counts from public information, computed once per decision."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, counts: tuple[Counter[int], int] | None = None,
+                 known: dict[int, Counter[Card]] | None = None) -> None:
+        """From the view; a playout passes the counts (``hidden_rank_counts``) and the known
+        holdings (``known_holdings``) it keeps up to date itself."""
         self.view = view
-        self.by_rank, self.unseen = hidden_rank_counts(view)
-        self.known = known_holdings(view)
+        self.by_rank, self.unseen = hidden_rank_counts(view) if counts is None else counts
+        self.known = known_holdings(view) if known is None else known
         rules = view.rules
         ranks = [x for x in rules.meld_ranks if meldable(rules, x)]
         self.average = sum(self.by_rank[x] for x in ranks) / max(1, len(ranks))
@@ -123,6 +128,10 @@ class HardBot(NormalBot):
     so Normal's lean toward throwing high cards is dropped (200 training deals each,
     against Normal's 1/20: classic 61.8% -> 63.0% and 61.3% -> 66.6% on two sets of deals, rook
     62.5% -> 64.9%; pagat, thirteen and hkf within a point and a half either way)."""
+
+    states_chances = True
+    """A discard's reason states the calibrated chance the next opponent takes the pile (a
+    playout, whose reasons nobody reads, turns it off: it never changes the move)."""
 
     def decide(self, view: View) -> Decision:
         """Normal's decision procedure with the style chosen for these rules."""
@@ -188,7 +197,8 @@ class HardBot(NormalBot):
         if m is not None:
             chance *= 0.6  # a pair they held would mostly be on the table already
         chance = take_chance(rules, view, opp, chance)
-        said = stated_chance(view, opp, card, pair)  # calibrated; not the weight
+        # Calibrated; not the weight (so a playout, which shows no reason, skips it).
+        said = stated_chance(view, opp, card, pair) if self.states_chances else 0.0
         return chance, Clause("take_chance", name=view.seats[opp].name, chance=said)
 
     def pickup_value(self, ctx: Ctx) -> tuple[float, Reason]:

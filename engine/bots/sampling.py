@@ -11,13 +11,15 @@ they came off the pile in a public pickup go back to that player's hand.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from .. import cards as C
 from ..cards import Card
 from ..checks import pairs_with
 from ..deal import SplitMix64, full_deck
-from ..events import Discarded, Melded, PickedUpSet, TookPile
+from ..events import Discarded, Event, Melded, PickedUpSet, TookPile
 from ..melds import TableMeld
+from ..rules import RuleSet
 from ..state import Game, Player, Team
 from ..views import View
 
@@ -48,7 +50,20 @@ def known_holdings(view: View) -> dict[int, Counter[Card]]:
     cards: the estimate may forget a card, never invent one.
     """
     known: dict[int, Counter[Card]] = {s.seat: Counter() for s in view.seats}
-    for event in view.log:
+    update_known(view.rules, known, view.log, [s.hand_count for s in view.seats])
+    known.pop(view.seat, None)
+    for seat, held in known.items():
+        if sum(held.values()) > view.seats[seat].hand_count:
+            known[seat] = Counter()  # inconsistent with the counts: forget it
+    return known
+
+
+def update_known(rules: RuleSet, known: dict[int, Counter[Card]], events: Iterable[Event],
+                 hand_counts: Sequence[int]) -> None:
+    """Add ``events`` (public, in order) to ``known``: the cards each seat is known to hold from its
+    pickups, for every seat, the viewer's own too (``known_holdings`` drops it); a playout keeps one
+    of these for every seat and adds each step's events (``hand_counts``: each seat's cards now)."""
+    for event in events:
         seat = event.seat
         if seat is None or seat not in known:
             continue
@@ -56,7 +71,7 @@ def known_holdings(view: View) -> dict[int, Counter[Card]]:
         match event:
             case TookPile(top=top, taken=taken):
                 # The pair as the engine picks it (``checks.pile_pair``), as far as it is known.
-                pair = sorted((c for c in held.elements() if pairs_with(view.rules, top, c)),
+                pair = sorted((c for c in held.elements() if pairs_with(rules, top, c)),
                               key=lambda c: (C.rank(c) != C.rank(top), c))[:2]
                 held.subtract(pair)
                 held.update(taken)
@@ -66,14 +81,9 @@ def known_holdings(view: View) -> dict[int, Counter[Card]]:
                 held.subtract([card])
             case PickedUpSet(which="foot"):
                 held.clear()
-            case PickedUpSet(which="knee") if view.seats[seat].hand_count == 0:
+            case PickedUpSet(which="knee") if hand_counts[seat] == 0:
                 held.clear()
         known[seat] = +held
-    known.pop(view.seat, None)
-    for seat, held in known.items():
-        if sum(held.values()) > view.seats[seat].hand_count:
-            known[seat] = Counter()  # inconsistent with the counts: forget it
-    return known
 
 
 def _slots(view: View) -> list[tuple[int, str, int]]:
