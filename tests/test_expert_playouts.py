@@ -35,9 +35,9 @@ def test_a_playout_sees_what_the_seat_would_see(rules: RuleSet) -> None:
             mine, mine_unseen = hidden_counts(view)
             assert +mine == counts and mine_unseen == unseen
             assert run.known_for(seat) == known_holdings(view)
-        seat = game.to_act
-        assert seat is not None
-        d = make_bot("hard", seat, 41).decide(view_for(game, seat))
+        actor = game.to_act
+        assert actor is not None
+        d = make_bot("hard", actor, 41).decide(view_for(game, actor))
         pickups += type(d.action).__name__ == "PickUp"
         game.apply(d.action)
     assert pickups >= 1  # the pickup record was exercised
