@@ -9,6 +9,8 @@ per-deal averages), the mean score difference and decision times, over the deals
     nice -n 19 python -m bench.expert_arena --rules classic --a expert --b hard \\
         --first-deal 700000001 --deals 200 --out /tmp/expert-classic.jsonl
     python -m bench.expert_arena --summary /tmp/expert-classic.jsonl
+
+``--partner``: A plays one seat of its side with a B partner, B in every other seat.
 """
 
 from __future__ import annotations
@@ -20,21 +22,43 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.lab.arena import ArenaResult, play_deal
+from engine.bots import make_bot
+from engine.lab.arena import ArenaResult, GameRecord, play_deal
+from engine.lab.botgame import MAX_DECISIONS, Timed, play_bots
 from engine.levels import ALL_LEVELS
-from engine.rules import PRESETS, preset
-from engine.seats import PLAYER_COUNTS
+from engine.rules import PRESETS, RuleSet, preset
+from engine.seats import PLAYER_COUNTS, sides, team_of
+from engine.state import Game
 
 
-def _job(job: tuple[str, int | None, int, str, str]) -> dict[str, Any]:
-    name, players, deal, a, b = job
+def partner_deal(rules: RuleSet, deal: int, a: str, b: str) -> list[GameRecord]:
+    """The deal played once per side: A in that side's first seat with a B partner, B everywhere else
+    (issue 31: Expert as one seat with a Hard partner against two Hards)."""
+    records = []
+    for mine in range(sides(rules.players)):
+        game = Game(rules, deal)
+        seats = [s for s in range(rules.players) if team_of(s, rules.players) == mine]
+        times: dict[str, list[float]] = {a: [], b: []}
+        levels = [a if s == seats[0] else b for s in range(rules.players)]
+        bots = [Timed(make_bot(lvl, s, deal), times[lvl]) for s, lvl in enumerate(levels)]
+        play_bots(game, bots, MAX_DECISIONS)
+        if not game.over:
+            raise RuntimeError(f"deal {deal}: the game did not end")
+        best_b = max(t for side, t in enumerate(game.totals) if side != mine)
+        records.append(GameRecord(game.totals[mine], best_b, times))
+    return records
+
+
+def _job(job: tuple[str, int | None, int, str, str, bool]) -> dict[str, Any]:
+    name, players, deal, a, b, partner = job
     rules = preset(name) if players is None else preset(name, players=players)
-    records = play_deal((rules, deal, a, b))
+    records = partner_deal(rules, deal, a, b) if partner else play_deal((rules, deal, a, b))
     return {
         "rules": rules.name,
         "deal": deal,
         "a": a,
         "b": b,
+        "partner": partner,
         "games": [{"a_total": r.a_total, "b_total": r.b_total, "times": r.times} for r in records],
     }
 
@@ -74,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-deal", type=int, default=700_000_001)
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--partner", action="store_true",
+                        help="A plays one seat of its side with a B partner (B in every other seat)")
     parser.add_argument("--out", type=Path, help="append one JSON line per finished deal here")
     parser.add_argument("--summary", type=Path, help="summarize a --out file instead of playing")
     args = parser.parse_args(argv)
@@ -82,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.out is None:
         parser.error("--out is needed to play")
-    jobs = [(args.rules, args.players, d, args.a, args.b)
+    jobs = [(args.rules, args.players, d, args.a, args.b, args.partner)
             for d in range(args.first_deal, args.first_deal + args.deals)]
     with multiprocessing.Pool(args.workers) as pool, args.out.open("a") as out:
         # imap keeps the deal order, so the finished deals are always the first ones (contiguous).

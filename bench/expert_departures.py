@@ -123,6 +123,17 @@ def report(results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def settings(pairs: list[str]) -> None:
+    """Override ``engine.bots.expert``'s module settings (the workers are forked after this)."""
+    from engine.bots import expert
+
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        if not hasattr(expert, name):
+            raise SystemExit(f"no setting {name!r} in engine.bots.expert")
+        setattr(expert, name, type(getattr(expert, name))(text))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.expert_departures", description=__doc__.split("\n")[0])
     parser.add_argument("--rules", choices=sorted(PRESETS), default="classic")
@@ -132,7 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=99, help="stop each game after this many rounds")
     parser.add_argument("--budget", type=int, default=0, help="Expert's step budget (default: its own)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="override one of engine.bots.expert's settings (Z, MARGIN, PLAYOUTS, HORIZON...)")
     args = parser.parse_args(argv)
+    settings(args.set)
     jobs = [(args.rules, d, args.shuffles, args.rounds, args.budget)
             for d in range(args.first_deal, args.first_deal + args.deals)]
     results = []

@@ -48,6 +48,8 @@ PLAYOUTS = 12
 """Sampled deals per decision (fewer when ``STEP_BUDGET`` runs out first)."""
 HORIZON = 8
 """Turn changes a draw or discard playout runs past the decision (two rounds of turns at four)."""
+DISCARD_HORIZON = HORIZON
+"""The same for a discard's playouts (0: to the round's end)."""
 STEP_BUDGET = 300
 """Simulated decisions per Expert decision, over every candidate and sample: the time budget in
 work, so the same view always gets the same playouts (about 0.3-0.5 ms each in CPython)."""
@@ -308,7 +310,7 @@ class ExpertBot(HardBot):
             cands.append(Candidate(Decision(Discard(card), Reason("discard", why, card=card)), "discard"))
         if len(cands) < 2:
             return hard
-        return self.searched(ctx, cands, HORIZON)
+        return self.searched(ctx, cands, DISCARD_HORIZON or None)
 
     def choose_answer(self, ctx: Ctx) -> Decision:
         """Answer the partner: Hard's answer, unless the playouts to the round's end clearly disagree."""
