@@ -25,7 +25,8 @@ from typing import Any
 
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, PickUp
 from engine.bots import ExpertBot, make_bot
-from engine.bots.expert import value
+from engine.bots.context import Ctx
+from engine.bots.expert import Outcome, value
 from engine.deal import SplitMix64
 from engine.errors import RuleViolation
 from engine.rules import PRESETS, preset
@@ -79,9 +80,10 @@ def gain(game: Game, mine: Action, hards: Action, seat: int, deal: int, shuffles
     return total / shuffles
 
 
-def one_deal(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
-    """Every departure of Expert (side 0) in one game of ``deal``."""
-    name, deal, shuffles, max_rounds, budget = job
+def one_deal(job: tuple[str, int, int, int, int, bool]) -> dict[str, Any]:
+    """Every departure of Expert (side 0) in one game of ``deal`` (with ``every``, also every search's
+    estimate of the runner-up against Hard's choice beside what it gains on the real position)."""
+    name, deal, shuffles, max_rounds, budget, every = job
     rules = preset(name)
     game = Game(rules, deal)
     n = rules.players
@@ -92,12 +94,35 @@ def one_deal(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
             bot.step_budget = budget
     rows: list[dict[str, Any]] = []
     searched = 0
+    searches: list[tuple[list[Action], Outcome]] = []
+    if every:
+        original = ExpertBot.search
+
+        def spy(self: ExpertBot, ctx: Ctx, actions: list[Action], horizon: int | None, steps: int | None = None,
+                z: float | None = None) -> Outcome:
+            out = original(self, ctx, actions, horizon, steps, z)
+            searches.append((list(actions), out))
+            return out
+
+        ExpertBot.search = spy  # type: ignore[method-assign]
+    checks: list[dict[str, Any]] = []
     for _ in range(60_000):
         if game.over or game.round_index >= max_rounds:
             break
         seat = game.to_act if game.to_act is not None else 0
         view = view_for(game, seat)
+        searches.clear()
         d = bots[seat].decide(view)
+        if every and team_of(seat, n) == 0:
+            for actions, out in searches:
+                if out.samples < 2 or len(actions) != 2:
+                    continue
+                diffs = [y - x for x, y in zip(out.values[0], out.values[1], strict=True)]
+                m = sum(diffs) / len(diffs)
+                se = math.sqrt(sum((x - m) ** 2 for x in diffs) / (len(diffs) - 1) / len(diffs))
+                checks.append({"kind": kind(actions[0]), "est": round(m, 1), "se": round(se, 1),
+                               "n": out.samples,
+                               "true": gain(game, actions[1], actions[0], seat, deal, shuffles)})
         if team_of(seat, n) == 0 and view.phase != "round_over":
             if any(c.kind == "playouts" for c in d.why.why):
                 searched += 1
@@ -105,7 +130,7 @@ def one_deal(job: tuple[str, int, int, int, int]) -> dict[str, Any]:
                 if h != d.action:
                     rows.append({"kind": kind(h), "gain": gain(game, d.action, h, seat, deal, shuffles)})
         game.apply(d.action)
-    return {"deal": deal, "searched": searched, "departures": rows}
+    return {"deal": deal, "searched": searched, "departures": rows, "checks": checks}
 
 
 def report(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -116,11 +141,37 @@ def report(results: list[dict[str, Any]]) -> dict[str, Any]:
             groups.setdefault(row["kind"], []).append(float(row["gain"]))
             groups.setdefault("all", []).append(float(row["gain"]))
     out: dict[str, Any] = {"deals": len(results), "searched": sum(r["searched"] for r in results)}
+    checks = [c for r in results for c in r.get("checks", [])]
+    if checks:
+        out["checks"] = calibration(checks)
     for k, xs in sorted(groups.items()):
         m = sum(xs) / len(xs)
         se = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) if len(xs) > 1 else 0.0
         out[k] = {"n": len(xs), "mean_gain": round(m, 1), "se": round(se, 1), "sum": round(sum(xs))}
     return out
+
+
+def calibration(checks: list[dict[str, Any]]) -> dict[str, Any]:
+    """How well the searches' estimates predict the real gain: their correlation, and what switching
+    to the runner-up would have gained in all under each rule (estimate above MARGIN and Z errors)."""
+    xs = [float(c["est"]) for c in checks]
+    ys = [float(c["true"]) for c in checks]
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    corr = sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
+    rules: dict[str, Any] = {}
+    for margin in (0.0, 20.0, 50.0, 100.0):
+        for z in (0.0, 1.0, 2.0, 3.0):
+            picked = [float(c["true"]) for c in checks if c["est"] > margin and c["est"] > z * c["se"]]
+            rules[f"m{margin:g}_z{z:g}"] = {"switches": len(picked), "total_gain": round(sum(picked)),
+                                            "se": round(math.sqrt(sum(p * p for p in picked)))}
+    by_kind: dict[str, int] = {}
+    for c in checks:
+        by_kind[c["kind"]] = by_kind.get(c["kind"], 0) + 1
+    return {"n": n, "corr": round(corr, 3), "mean_true": round(my, 1), "kinds": by_kind, "rules": rules}
 
 
 def settings(pairs: list[str]) -> None:
@@ -143,11 +194,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=99, help="stop each game after this many rounds")
     parser.add_argument("--budget", type=int, default=0, help="Expert's step budget (default: its own)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--every", action="store_true",
+                        help="also check every search: its estimate against the real position's gain")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="override one of engine.bots.expert's settings (Z, MARGIN, PLAYOUTS, HORIZON...)")
     args = parser.parse_args(argv)
     settings(args.set)
-    jobs = [(args.rules, d, args.shuffles, args.rounds, args.budget)
+    jobs = [(args.rules, d, args.shuffles, args.rounds, args.budget, args.every)
             for d in range(args.first_deal, args.first_deal + args.deals)]
     results = []
     with multiprocessing.Pool(args.workers) as pool:
