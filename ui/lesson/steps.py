@@ -216,7 +216,7 @@ def instruction(game: Game, seat: int, action: Action, kind: Kind) -> str:
         case PickUp(melds=plays):
             if plays:
                 each = "; ".join(cards_text(p.cards) for p in plays)
-                return f"Make each meld in turn, selecting its cards and tapping New meld: {each}. Then Pick up pile."
+                return f"For each meld, select its cards and tap New meld: {each}. Then Pick up pile."
             return "Tap Pick up pile."
         case AskGoOut():
             return "Tap May I go out?"
@@ -232,7 +232,7 @@ def instruction(game: Game, seat: int, action: Action, kind: Kind) -> str:
                 if len(plays) == 1:
                     return f"Select {shown}, tap New meld, then Lay down melds."
                 each = "; ".join(cards_text(p.cards) for p in plays)
-                return f"Make each meld in turn, selecting its cards and tapping New meld: {each}. Then Lay down melds."
+                return f"For each meld, select its cards and tap New meld: {each}. Then Lay down melds."
             play = plays[0]
             melds = game.teams[game.team_of(seat)].melds
             if play.meld is not None and play.meld < len(melds):
