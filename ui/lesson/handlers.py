@@ -135,6 +135,7 @@ def start(app: App, name: str) -> bool:
     app.lesson_dirty = True
     app.lesson_offer = False
     app.note = None
+    app.focus = "hand"  # the button that started it is gone: the keyboard goes on from the hand
     return True
 
 
