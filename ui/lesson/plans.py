@@ -34,9 +34,12 @@ PLANS: dict[str, Plan] = {
             ("draw", "pair", "first_meld", "add", "book", "pickup", "discard", "foot", "ask", "go_out"),
         ),
         Plan("pagat", 113, "Pagat: the upcard and five books", ("pickup", "first_meld", "book")),
-        Plan("thirteen", 27, "Thirteen cards: the top seven and wild books", ("pickup", "first_meld", "book")),
+        Plan(
+            "thirteen", 22, "Thirteen cards: the top seven and wild books",
+            ("pickup", "first_meld", "book", "wild_book"),
+        ),
         Plan("rook", 47, "Rook cards: one card a turn, no pile", ("draw", "first_meld", "add", "book")),
-        Plan("hkf", 100, "Hand, Knee and Foot: the knee and five canastas", ("first_meld", "add", "book")),
+        Plan("hkf", 9, "Hand, Knee and Foot: the knee and five canastas", ("first_meld", "knee", "book", "add")),
     )
 }
 """The lessons by preset name."""
