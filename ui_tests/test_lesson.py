@@ -25,6 +25,7 @@ from ui.lesson.steps import refusal, title, why
 from ui.render import page, regions
 from ui.settings.model import Settings
 from ui.taps import Note
+from ui_tests.helpers import play_out_round
 
 
 def lesson_app(name: str = "classic") -> Controller:
@@ -354,3 +355,27 @@ def test_each_new_step_is_said_in_the_lessons_live_region() -> None:
     ctrl.handle("draw")
     assert regions(ctrl)["r-said"].startswith("Lesson, Select a pair: ")
     assert 'id="r-said" class="sr" role="status" aria-live="polite"' in page(ctrl)
+
+
+def test_a_lesson_game_played_to_its_end_is_not_counted_in_statistics() -> None:
+    ctrl = lesson_app()
+    follow(ctrl, refuse_each=False)
+    assert ctrl.lesson is not None and ctrl.lesson.finished and ctrl.game.phase == "round_over"
+    for _ in range(10):  # the rest of the game, unguided
+        if ctrl.game.phase == "game_over":
+            break
+        ctrl.handle("next-round")
+        play_out_round(ctrl, 20_000)
+    assert ctrl.game.phase == "game_over" and ctrl.finished == [] and not ctrl.finished_dirty
+    again = Controller(Settings(), random.Random(9))  # resumed after a reload (or from Games): still not counted
+    again.resume(ctrl.save_data())
+    again.record_finished()
+    assert again.finished == []
+    other = Controller(Settings(), random.Random(9))  # the same game on another deal counts
+    other.new_game(PLANS["classic"].deal + 1)
+    for _ in range(10):
+        play_out_round(other, 20_000)
+        if other.game.phase == "game_over":
+            break
+        other.handle("next-round")
+    assert other.game.phase == "game_over" and len(other.finished) == 1

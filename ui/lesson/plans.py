@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.rules import preset
+from engine.state import Game
 from ui.lesson.steps import Kind
 
 
@@ -43,3 +45,10 @@ PLANS: dict[str, Plan] = {
     )
 }
 """The lessons by preset name."""
+
+
+def lesson_game(game: Game) -> bool:
+    """True for a lesson's game (its preset's rules on its deal): played on after the lesson, or resumed from
+    Games, it is still not counted in Statistics."""
+    plan = PLANS.get(game.rules.name)
+    return plan is not None and game.deal_number == plan.deal and game.rules == preset(plan.preset)

@@ -18,7 +18,8 @@ OFFER = (
     "and says why each step is played so."
 )
 POINT = ' data-lesson="point" aria-describedby="lesson-step"'
-ALL_DONE = "Lesson done: every step it teaches has come up. This game goes on as an ordinary one."
+PLAY_ON = "Play on if you like: the lesson no longer guides you, and a lesson's game is not counted in Statistics."
+ALL_DONE = f"Lesson done: every step it teaches has come up. {PLAY_ON}"
 
 
 def lesson_box(app: App) -> str:
@@ -40,9 +41,9 @@ def lesson_box(app: App) -> str:
         if app.game.phase not in ("round_over", "game_over"):
             end = ALL_DONE
         elif went == lesson.seat:
-            end = "Lesson done: you went out and the round is over. The next round is an ordinary game."
+            end = f"Lesson done: you went out and the round is over. {PLAY_ON}"
         else:
-            end = "Lesson done: the round is over. The next round is an ordinary game."
+            end = f"Lesson done: the round is over. {PLAY_ON}"
         body = f'<p id="lesson-step">{esc(end)}</p>'
         others = [p for name, p in PLANS.items() if name != lesson.plan.preset]
         buttons = "".join(button("lesson", p.title, arg=p.preset, cls="small") for p in others)
