@@ -5,10 +5,13 @@ the middle that comes back at the same step."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from conftest import Watch
 from pages import Table
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
+from serve import start_server
 from test_accessibility import audited, violations
 
 from ui.lesson.plans import PLANS
@@ -208,3 +211,28 @@ def test_the_classic_lesson_by_keyboard_alone_each_new_step_said_politely(
     assert "Lesson, Start another meld" in names and refused
     assert int(page.evaluate("document.body.dataset.moves")) > 1
     assert page.evaluate("document.getElementById('r-said').kept === true")
+
+
+def test_a_lesson_starts_and_plays_offline_after_the_first_visit(
+    page: Page, context: BrowserContext, dist: Path, watch: Watch
+) -> None:
+    server, url = start_server(dist)  # our own server, so stopping it spares the other tests
+    try:
+        table = Table(page, url).open().wait_until_offline_ready()
+    finally:
+        server.shutdown()
+        server.server_close()
+    context.set_offline(True)
+    table.reload().wait_until_idle()
+    table.menu("Learn to play")
+    table.wait_until_idle()
+    assert page.locator(f"{LESSON} .lesson-title").inner_text().startswith("Lesson:")
+    texts = []
+    for _ in range(3):  # draw, then the first cards of the first meld: the computers' code loads offline too
+        table.wait_until_idle()
+        texts.append(said(page))
+        page.locator(POINTED).first.click()
+    table.wait_until_idle()
+    assert texts[0].startswith("Lesson, Draw from the stock") and "Select a pair" in texts[1]
+    assert int(page.evaluate("document.body.dataset.moves")) >= 1
+    assert watch.external == []
