@@ -64,7 +64,7 @@ def lesson_box(app: App) -> str:
             (button("lesson-skip", "Do this step for me", cls="small") if step is not None else "")
             + button("lesson-leave", "Leave the lesson", cls="small")
         )
-        # The step, then its buttons, then the rules' summary and the list (which a short screen leaves to
+        # The step, then its buttons, then the rules' summary and the list (which a phone leaves to
         # screen readers: the step and its buttons stay in view without scrolling the box).
         return (
             f'<section class="lesson lesson-on" aria-label="Lesson"><div class="lesson-text"><p class="lesson-title">'
