@@ -30,6 +30,7 @@ from ui.games import handlers as games_taps
 from ui.games.model import KeptGame
 from ui.lesson import handlers as lesson_taps
 from ui.lesson.model import Lesson
+from ui.lesson.plans import lesson_game
 from ui.pad.model import Message, PadDesk
 from ui.rules import handlers as rules_taps
 from ui.seating import handlers as seating_taps
@@ -273,7 +274,10 @@ class App:
         self.record_finished()
 
     def record_finished(self) -> None:
-        """Count the game on the table in the statistics if it is over and not yet counted (``ui.stats``)."""
+        """Count the game on the table in the statistics if it is over and not yet counted (``ui.stats``);
+        a lesson's game never counts."""
+        if lesson_game(self.game):
+            return
         people = self.seating.people if self.seating.together else ()
         chosen = {level for _seat, level in self.seating.levels}
         level = chosen.pop() if len(chosen) == 1 else self.level()  # computers at mixed levels count at Settings'

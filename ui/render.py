@@ -66,10 +66,12 @@ TABLE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
             ("r-actions", "div", "r-actions"),
         ),
     ),
-    ("", (("r-sheet", "div", "r-sheet"), ("r-dialog", "div", "r-dialog"))),
+    ("", (("r-sheet", "div", "r-sheet"), ("r-dialog", "div", "r-dialog"), ("r-said", "div", "sr"))),
 )
 GROUP_ATTRS = {"board": ' role="region" aria-label="The table" tabindex="0"'}
 """The board scrolls by itself when the melds overflow it, so the keyboard can reach and scroll it."""
+REGION_ATTRS = {"r-said": ' role="status" aria-live="polite"'}
+"""A lesson's new step is said here: a live region that stays on the page while its words change."""
 PAGE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
     ("", (("r-top", "header", "top"),)),
     ("page-body", (("r-main", "div", "r-main"),)),
@@ -229,7 +231,10 @@ def assemble(key: str, parts: dict[str, str]) -> str:
     """The whole layout with every region filled."""
     out = []
     for group, items in layout(key):
-        inner = "".join(f'<{tag} id="{rid}" class="{cls}">{parts.get(rid, "")}</{tag}>' for rid, tag, cls in items)
+        inner = "".join(
+            f'<{tag} id="{rid}" class="{cls}"{REGION_ATTRS.get(rid, "")}>{parts.get(rid, "")}</{tag}>'
+            for rid, tag, cls in items
+        )
         out.append(f'<div class="{group}"{GROUP_ATTRS.get(group, "")}>{inner}</div>' if group else inner)
     return f'<div class="screen screen-{key}">{"".join(out)}</div>'
 

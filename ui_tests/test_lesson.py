@@ -5,22 +5,27 @@ from __future__ import annotations
 
 import json
 import random
+from html import escape
 
 import pytest
 
+from engine import cards as C
 from engine.actions import Draw
+from engine.bots import make_bot
 from engine.rules import preset
 from engine.state import Game
+from engine.views import view_for
 from ui.app import WELCOME
 from ui.app import App as Controller
 from ui.lesson.handlers import current_step, pointed
 from ui.lesson.model import Lesson, load, resume_lesson
 from ui.lesson.plans import PLANS
 from ui.lesson.play import play_through, south_went_out
-from ui.lesson.steps import refusal, why
-from ui.render import regions
+from ui.lesson.steps import refusal, title, why
+from ui.render import page, regions
 from ui.settings.model import Settings
 from ui.taps import Note
+from ui_tests.helpers import play_out_round
 
 
 def lesson_app(name: str = "classic") -> Controller:
@@ -293,3 +298,84 @@ def test_ok_on_the_welcome_puts_the_offer_away_too() -> None:
     ctrl.note = Note(WELCOME)
     ctrl.handle("dismiss")
     assert ctrl.note is None and 'data-act="lesson"' not in regions(ctrl)["r-prompt"]
+
+
+def test_thirteens_lesson_plays_a_wild_book_and_says_its_value_from_the_rules() -> None:
+    played = play_through(PLANS["thirteen"])
+    step = next(s for s in played.steps if s.kind == "wild_book")
+    team = played.game.teams[0]
+    assert any(m.rank == C.WILD_RANK and m.is_book for m in team.melds)  # the step made one
+    assert "Make a wild book" == title("wild_book", played.game.rules)
+    assert "worth 1,500 points" in step.why
+    richer = Game(preset("thirteen", wild_book=2000), PLANS["thirteen"].deal)
+    assert "worth 2,000 points" in why(richer, 0, "wild_book")
+
+
+def test_hkfs_lesson_picks_up_the_knee_as_a_step_and_names_the_five_books() -> None:
+    plan = PLANS["hkf"]
+    lesson, game = Lesson(plan), Lesson(plan).new_game()
+    bots = {s: make_bot(plan.level, s, plan.deal) for s in range(1, game.n)}
+    for _ in range(400):
+        if game.to_act == 0:
+            step = lesson.step(game, chosen=(0, 0))
+            assert step is not None
+            if step.kind == "knee":
+                break
+            game.apply(step.action)
+            lesson.played(game, step.kind)
+        else:
+            view = view_for(game, game.to_act)
+            bot = bots[game.to_act]
+            game.apply((bot.answer(view) if game.phase == "answer" else bot.decide(view)).action)
+    else:
+        raise AssertionError("no knee step")
+    knee = list(game.players[0].knee)
+    assert not game.players[0].knee_taken and len(knee) == game.rules.knee_size
+    assert "13 more cards" in step.why and "five books: a clean book of 7s, a clean book of 5s" in step.why
+    game.apply(step.action)
+    assert game.players[0].knee_taken and all(c in game.players[0].hand for c in knee)
+
+
+def test_pagats_first_step_names_the_upcard_that_starts_the_pile() -> None:
+    pagat = play_through(PLANS["pagat"])
+    first = pagat.steps[0]
+    upcard = Game(preset("pagat"), PLANS["pagat"].deal).pile[0]
+    assert first.kind == "draw" and f"the upcard, the {C.label(upcard)}" in first.why
+    assert "upcard" not in play_through(PLANS["classic"]).steps[0].why  # classic's pile starts empty
+    later = next(s for s in pagat.steps[1:] if s.kind == "draw")
+    assert "upcard" not in later.why  # once a card is discarded the pile is no longer the upcard
+
+
+def test_each_new_step_is_said_in_the_lessons_live_region() -> None:
+    ctrl = lesson_app()
+    assert ctrl.focus == "hand"  # the button that started it is gone: the keyboard goes on from the hand
+    while ctrl.bot_to_act():
+        ctrl.bot_step()
+    assert regions(ctrl)["r-said"] == "Lesson, Draw from the stock: Tap Draw. " + escape(current_step(ctrl).why)  # type: ignore[union-attr]
+    ctrl.handle("draw")
+    assert regions(ctrl)["r-said"].startswith("Lesson, Select a pair: ")
+    assert 'id="r-said" class="sr" role="status" aria-live="polite"' in page(ctrl)
+
+
+def test_a_lesson_game_played_to_its_end_is_not_counted_in_statistics() -> None:
+    ctrl = lesson_app()
+    follow(ctrl, refuse_each=False)
+    assert ctrl.lesson is not None and ctrl.lesson.finished and ctrl.game.phase == "round_over"
+    for _ in range(10):  # the rest of the game, unguided
+        if ctrl.game.phase == "game_over":
+            break
+        ctrl.handle("next-round")
+        play_out_round(ctrl, 20_000)
+    assert ctrl.game.phase == "game_over" and ctrl.finished == [] and not ctrl.finished_dirty
+    again = Controller(Settings(), random.Random(9))  # resumed after a reload (or from Games): still not counted
+    again.resume(ctrl.save_data())
+    again.record_finished()
+    assert again.finished == []
+    other = Controller(Settings(), random.Random(9))  # the same game on another deal counts
+    other.new_game(PLANS["classic"].deal + 1)
+    for _ in range(10):
+        play_out_round(other, 20_000)
+        if other.game.phase == "game_over":
+            break
+        other.handle("next-round")
+    assert other.game.phase == "game_over" and len(other.finished) == 1

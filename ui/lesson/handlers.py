@@ -135,6 +135,7 @@ def start(app: App, name: str) -> bool:
     app.lesson_dirty = True
     app.lesson_offer = False
     app.note = None
+    app.focus = "hand"  # the button that started it is gone: the keyboard goes on from the hand
     return True
 
 
@@ -156,7 +157,7 @@ def on_lesson_skip(app: App, arg: str) -> None:
 
 
 def on_lesson_leave(app: App, arg: str) -> None:
-    """Close the lesson (or its offer); the game on the table goes on as an ordinary game."""
+    """Close the lesson (or its offer); the game on the table goes on unguided."""
     had = app.lesson is not None and not app.lesson.finished
     app.lesson = None
     app.lesson_offer = False
@@ -164,7 +165,10 @@ def on_lesson_leave(app: App, arg: str) -> None:
     app.note = Note(LEFT) if had else None
 
 
-LEFT = "Lesson closed: this game goes on as an ordinary one. Menu, then Learn to play, starts the lesson again."
+LEFT = (
+    "Lesson closed: play this game on as you like (a lesson's game is not counted in Statistics). "
+    "Menu, then Learn to play, starts the lesson again."
+)
 
 
 def register(taps: Taps[App]) -> None:

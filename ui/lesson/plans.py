@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.rules import preset
+from engine.state import Game
 from ui.lesson.steps import Kind
 
 
@@ -34,9 +36,19 @@ PLANS: dict[str, Plan] = {
             ("draw", "pair", "first_meld", "add", "book", "pickup", "discard", "foot", "ask", "go_out"),
         ),
         Plan("pagat", 113, "Pagat: the upcard and five books", ("pickup", "first_meld", "book")),
-        Plan("thirteen", 27, "Thirteen cards: the top seven and wild books", ("pickup", "first_meld", "book")),
+        Plan(
+            "thirteen", 22, "Thirteen cards: the top seven and wild books",
+            ("pickup", "first_meld", "book", "wild_book"),
+        ),
         Plan("rook", 47, "Rook cards: one card a turn, no pile", ("draw", "first_meld", "add", "book")),
-        Plan("hkf", 100, "Hand, Knee and Foot: the knee and five canastas", ("first_meld", "add", "book")),
+        Plan("hkf", 9, "Hand, Knee and Foot: the knee and five canastas", ("first_meld", "knee", "book", "add")),
     )
 }
 """The lessons by preset name."""
+
+
+def lesson_game(game: Game) -> bool:
+    """True for a lesson's game (its preset's rules on its deal): played on after the lesson, or resumed from
+    Games, it is still not counted in Statistics."""
+    plan = PLANS.get(game.rules.name)
+    return plan is not None and game.deal_number == plan.deal and game.rules == preset(plan.preset)

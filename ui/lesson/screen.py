@@ -18,6 +18,8 @@ OFFER = (
     "and says why each step is played so."
 )
 POINT = ' data-lesson="point" aria-describedby="lesson-step"'
+PLAY_ON = "Play on if you like: the lesson no longer guides you, and a lesson's game is not counted in Statistics."
+ALL_DONE = f"Lesson done: every step it teaches has come up. {PLAY_ON}"
 
 
 def lesson_box(app: App) -> str:
@@ -37,11 +39,11 @@ def lesson_box(app: App) -> str:
     if lesson.finished:
         went = app.game.results[-1].went_out if app.game.results else None
         if app.game.phase not in ("round_over", "game_over"):
-            end = "Lesson done: every step it teaches has come up. This game goes on as an ordinary one."
+            end = ALL_DONE
         elif went == lesson.seat:
-            end = "Lesson done: you went out and the round is over. The next round is an ordinary game."
+            end = f"Lesson done: you went out and the round is over. {PLAY_ON}"
         else:
-            end = "Lesson done: the round is over. The next round is an ordinary game."
+            end = f"Lesson done: the round is over. {PLAY_ON}"
         body = f'<p id="lesson-step">{esc(end)}</p>'
         others = [p for name, p in PLANS.items() if name != lesson.plan.preset]
         buttons = "".join(button("lesson", p.title, arg=p.preset, cls="small") for p in others)
@@ -49,9 +51,10 @@ def lesson_box(app: App) -> str:
     else:
         step = current_step(app)
         if step is None:
+            heading = esc(heading)
             body = '<p id="lesson-step">The other players take their turns; yours comes next.</p>'
-        else:
-            heading += f" \u2014 {title(step.kind, app.game.rules)}"
+        else:  # the lesson's name gives way on a phone in landscape: the step's own name stays
+            heading = f'<span class="lesson-name">{esc(heading)} \u2014 </span>{esc(title(step.kind, app.game.rules))}'
             body = f'<p id="lesson-step">{esc(step.text)} <span class="lesson-why">{esc(step.why)}</span></p>'
         after = f'<p class="lesson-left">{esc(intro(app.game.rules))}</p>' if not lesson.taught else ""
         left = [title(k, app.game.rules) for k in lesson.to_come()]
@@ -61,10 +64,12 @@ def lesson_box(app: App) -> str:
             (button("lesson-skip", "Do this step for me", cls="small") if step is not None else "")
             + button("lesson-leave", "Leave the lesson", cls="small")
         )
-        # The buttons before the rules' summary and the list: on a phone the box scrolls, its end out of view.
+        # The step, then its buttons, then the rules' summary and the list (which a phone leaves to
+        # screen readers: the step and its buttons stay in view without scrolling the box).
         return (
-            f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(heading)}</strong></p>'
-            f'{body}<div class="lesson-buttons">{buttons}</div>{after}</section>'
+            f'<section class="lesson lesson-on" aria-label="Lesson"><div class="lesson-text"><p class="lesson-title">'
+            f'<strong>{heading}</strong></p> {body}</div><div class="lesson-buttons">{buttons}</div>'
+            f'<div class="lesson-more">{after}</div></section>'
         )
     return (
         f'<section class="lesson" aria-label="Lesson"><p class="lesson-title"><strong>{esc(heading)}</strong></p>'
@@ -92,12 +97,28 @@ def _mark(html: str, act: str, arg: str) -> str:
     return html[:at] + POINT.strip() + " " + html[at:]
 
 
+def said(app: App) -> str:
+    """What the lesson's live region says now: the step's name, what to do and why, once per new step
+    ('' while the computers play, so the same step on the next turn is said again)."""
+    lesson = app.lesson
+    if lesson is None or not lesson.fits(app.game):
+        return ""
+    if lesson.finished:
+        return esc(ALL_DONE) if app.game.phase not in ("round_over", "game_over") else ""
+    step = current_step(app)
+    if step is None:
+        return ""
+    return esc(f"Lesson, {title(step.kind, app.game.rules)}: {step.text} {step.why}")
+
+
 def point(app: App, parts: dict[str, str]) -> dict[str, str]:
-    """The table's regions with the lesson's marks on the cards and buttons it points at now."""
+    """The table's regions with the lesson's marks on the cards and buttons it points at now, and its live
+    region (``r-said``) saying the step."""
     cards, buttons = pointed(app)
-    if not cards and not buttons:
-        return parts
     out = dict(parts)
+    out["r-said"] = said(app)
+    if not cards and not buttons:
+        return out
     for region in ("r-hand", "r-actions", "r-us", "r-staging"):
         html = out.get(region, "")
         for i in cards:

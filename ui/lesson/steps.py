@@ -19,11 +19,11 @@ from engine.wording import count, join
 
 Kind = Literal[
     "draw", "pickup", "pair", "first_meld", "meld", "add", "book", "discard", "foot", "ask", "go_out", "end",
-    "answer",
+    "answer", "wild_book", "knee",
 ]
 KINDS: tuple[Kind, ...] = (
     "draw", "pickup", "pair", "first_meld", "meld", "add", "book", "discard", "foot", "ask", "go_out", "end",
-    "answer",
+    "answer", "wild_book", "knee",
 )
 
 TITLES: dict[Kind, str] = {
@@ -40,6 +40,8 @@ TITLES: dict[Kind, str] = {
     "go_out": "Go out",
     "end": "End the turn",
     "answer": "Answer your partner",
+    "wild_book": "Make a wild book",
+    "knee": "Pick up the knee",
 }
 """A step's short name, for the lesson's list of what is still to come."""
 
@@ -78,7 +80,7 @@ def kind_of(game: Game, seat: int, action: Action) -> Kind:
     team = game.teams[game.team_of(seat)]
     match action:
         case Draw():
-            return "draw"
+            return "knee" if player.knee_due and not player.knee_taken else "draw"  # the knee comes with it
         case PickUp():
             return "pickup"
         case AskGoOut():
@@ -89,18 +91,24 @@ def kind_of(game: Game, seat: int, action: Action) -> Kind:
             return "end"
         case Discard():
             if len(player.hand) == 1:
-                return "foot" if game.next_set(seat) else "go_out"
+                nxt = game.next_set(seat)
+                return ("knee" if nxt == "knee" else "foot") if nxt else "go_out"
             return "discard"
         case Meld(plays=plays):
             left = len(player.hand) - sum(len(p.cards) for p in plays)
             if left == 0:
-                return "foot" if game.next_set(seat) else "go_out"
+                nxt = game.next_set(seat)
+                return ("knee" if nxt == "knee" else "foot") if nxt else "go_out"
             if game.minimum(game.team_of(seat)) > 0:
                 return "first_meld"
             for play in plays:
-                size = len(team.melds[play.meld].cards) if play.meld is not None and play.meld < len(team.melds) else 0
+                known = play.meld is not None and play.meld < len(team.melds)
+                size = len(team.melds[play.meld].cards) if known and play.meld is not None else 0
                 if size < BOOK_SIZE <= size + len(play.cards):
-                    return "book"
+                    rank = team.melds[play.meld].rank if known and play.meld is not None else play.rank
+                    if game.rules.knee_after_first_book and not team.books() and game.next_set(seat) == "knee":
+                        return "knee"  # the side's first book brings up the knee (the knee game)
+                    return "wild_book" if rank == C.WILD_RANK else "book"
             return "add" if any(p.meld is not None for p in plays) else "meld"
     return "end"
 
@@ -131,6 +139,18 @@ def books_needed(rules: RuleSet) -> str:
     return join(parts)
 
 
+def books_count(rules: RuleSet) -> int:
+    """How many books a side needs before going out (hkf's five canastas: five)."""
+    return len(rules.need_rank_books) + rules.need_wild + rules.need_clean + rules.need_dirty
+
+
+def _upcard(game: Game) -> int | None:
+    """The upcard while it is still the whole pile (rules with an upcard, before the round's first discard)."""
+    if not game.rules.upcard or len(game.pile) != 1 or any(a.startswith("discard") for a in game.history):
+        return None
+    return game.pile[0]
+
+
 def _pickup_why(game: Game, seat: int) -> str:
     rules = game.rules
     opened = game.teams[game.team_of(seat)].opened
@@ -156,7 +176,15 @@ def why(game: Game, seat: int, kind: Kind, cards: tuple[int, ...] = ()) -> str:
     rules = game.rules
     team = game.team_of(seat)
     if kind == "draw":
-        return f"Every turn starts by taking {count(rules.draw, 'card')} from the stock (or the pile, when you can)."
+        upcard = _upcard(game)
+        if upcard is not None:  # the pile is still the card turned up at the deal
+            return (
+                f"Every turn starts by taking {count(rules.draw, 'card')} from the stock, or the pile when you can: "
+                f"this round's pile starts with the upcard, the {C.label(upcard)}, turned face up from the stock "
+                "at the deal."
+            )
+        pile = " (the pile is never taken)" if rules.pickup == "none" else " (or the pile, when you can)"
+        return f"Every turn starts by taking {count(rules.draw, 'card')} from the stock{pile}."
     if kind == "pickup":
         return _pickup_why(game, seat)
     if kind == "pair":
@@ -182,6 +210,23 @@ def why(game: Game, seat: int, kind: Kind, cards: tuple[int, ...] = ()) -> str:
         return (
             f"At {BOOK_SIZE} cards a meld becomes a book: {rules.clean_book:,} points clean, "
             f"{rules.dirty_book:,} with wild cards{extra}."
+        )
+    if kind == "wild_book":
+        return (
+            f"Wild cards alone make a meld of their own; at {BOOK_SIZE} it is a wild book, worth "
+            f"{rules.wild_book:,} points, and going out needs {books_needed(rules)}."
+        )
+    if kind == "knee":
+        player = game.players[seat]
+        if player.knee_due:
+            how = "Your side's first book brought up the knees, and yours comes with this draw"
+        elif rules.knee_after_first_book and cards and len(cards) < len(player.hand):
+            how = "Your side's first book brings up your knee"
+        else:
+            how = "When your hand runs out you pick up your knee"
+        return (
+            f"{how}: {count(rules.knee_size, 'more card')} in your hand, and the foot after it. "
+            f"Going out needs {count(books_count(rules), 'book')}: {books_needed(rules)}."
         )
     if kind == "discard":
         return "A turn ends with one card from your hand onto the pile; keep the cards that match your melds."
@@ -216,7 +261,7 @@ def instruction(game: Game, seat: int, action: Action, kind: Kind) -> str:
         case PickUp(melds=plays):
             if plays:
                 each = "; ".join(cards_text(p.cards) for p in plays)
-                return f"Make each meld in turn, selecting its cards and tapping New meld: {each}. Then Pick up pile."
+                return f"For each meld, select its cards and tap New meld: {each}. Then Pick up pile."
             return "Tap Pick up pile."
         case AskGoOut():
             return "Tap May I go out?"
@@ -232,7 +277,7 @@ def instruction(game: Game, seat: int, action: Action, kind: Kind) -> str:
                 if len(plays) == 1:
                     return f"Select {shown}, tap New meld, then Lay down melds."
                 each = "; ".join(cards_text(p.cards) for p in plays)
-                return f"Make each meld in turn, selecting its cards and tapping New meld: {each}. Then Lay down melds."
+                return f"For each meld, select its cards and tap New meld: {each}. Then Lay down melds."
             play = plays[0]
             melds = game.teams[game.team_of(seat)].melds
             if play.meld is not None and play.meld < len(melds):
