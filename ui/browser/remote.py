@@ -227,7 +227,7 @@ class RoomLink:
             return
         link = self.room.link(seat)
         if kind == "open":
-            link.state = "joined"
+            link.state, link.returning = "joined", False
             self.send(self.host.join(seat))
             self.moved()
         elif kind == "message":
@@ -240,7 +240,11 @@ class RoomLink:
             self.host.lost(seat)
             link.state = "lost"
             self.runner.spawn(self.give_away(seat))
-            self.runner.spawn(self.invite(seat))  # a fresh invitation to send: the old one is spent
+            if text == "back":  # the guest's phone comes back by itself, along the way kept (ui/net.js)
+                link.invitation, link.returning = "", True
+            else:
+                link.returning = False
+                self.runner.spawn(self.invite(seat))  # a fresh invitation to send: the old one is spent
         elif kind == "fail":
             name = self.app.session.names()[seat]
             self.room.open, self.room.note = True, screen.NO_CONNECTION.format(name=name)
@@ -264,14 +268,16 @@ class GuestPage:
         self.app: App | None = None
         self.answer = ""
         self.problem = ""
-        self.lost = False
+        self.returning = False  # this page reloaded: back to its seat along the way kept, no new invitation
+        self.lost = ""  # '', 'trying' (the link dropped: getting it back) or 'gone' (a new invitation is needed)
 
     def paint(self) -> None:
         from ui.render import assemble, body_classes, regions, screen_key
 
         app, shown = self.app, self.guest.shown
         if app is None or shown is None:
-            self.root.innerHTML = screen.guest_joining(self.answer, self.problem)
+            problem = screen.NO_WAY_BACK if self.returning and self.lost == "gone" else self.problem
+            self.root.innerHTML = screen.guest_joining(self.answer, problem, self.returning)
         elif shown.view.phase in ("round_over", "game_over"):
             self.root.innerHTML = screen.guest_between_rounds(shown.view, shown.names, shown.lines)
         else:
@@ -279,8 +285,8 @@ class GuestPage:
             # The shadow's deal number is a stand-in (the real one would deal every hand): not shown.
             self.root.innerHTML = html.replace(SHADOW_DEAL, "<span>At the host's table</span>")
             document.body.className = body_classes(app)
-        if self.lost:
-            self.root.insertAdjacentHTML("afterbegin", screen.guest_lost())
+        if self.lost and shown is not None:
+            self.root.insertAdjacentHTML("afterbegin", screen.guest_lost(self.lost == "trying"))
         data = document.body.dataset
         data.guestMoves = str(shown.moves) if shown is not None else ""
         data.toAct = str(shown.view.to_act) if shown is not None and shown.view.to_act is not None else ""
@@ -306,10 +312,12 @@ class GuestPage:
                 else:
                     self.app.session.show(shown)  # type: ignore[attr-defined]
                 self.app.note = Note(self.guest.note, "error") if self.guest.note else None
-        elif kind in ("close", "fail"):
-            self.lost = True
+        elif kind == "close":  # ui/net.js takes the way back kept, if any
+            self.lost = "trying"
+        elif kind == "fail":
+            self.lost = "gone"
         elif kind == "open":
-            self.lost = False
+            self.lost = ""
         self.paint()
 
     def on_click(self, event: Any) -> None:
@@ -326,7 +334,9 @@ class GuestPage:
     async def join(self, code: str) -> None:
         self.paint()
         answer = str(await window.hfNet.join(code)) if len(code) <= MAX_LINK else ""
-        if answer:
+        if answer == "back":
+            self.returning = True
+        elif answer:
             self.answer = page_base() + "#answer=" + answer
         else:
             self.problem = screen.BAD_INVITATION
