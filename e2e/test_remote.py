@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
 
 from pages import Table
 from playwright.sync_api import Page
+
+from engine import cards as C
+from engine.actions import Discard
+from engine.bots import make_bot
+from engine.rules import preset
+from engine.state import Game, new_game
+from engine.views import view_for
+from ui import saves
+from ui.seating.model import Seating
 
 
 def invite(host: Table, seat: int) -> str:
@@ -217,3 +227,75 @@ def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
     guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
     assert host.page.evaluate("document.body.dataset.ready") == "1"  # the table's tab carries on
     host.page.get_by_text("on their own phone").wait_for()
+
+
+def bots_play(deal: int, moves: int) -> Game:
+    """Deal ``deal`` (classic) played by Normal computers in every seat for ``moves`` moves."""
+    game = new_game(preset("classic"), deal)
+    bots = [make_bot("normal", seat, deal) for seat in range(4)]
+    while len(game.history) < moves:
+        seat = game.to_act
+        assert seat is not None
+        view = view_for(game, seat)
+        game.apply((bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)).action)
+    return game
+
+
+def resume_on(host: Table, game: Game, seating: Seating) -> None:
+    """The host's phone reopens this saved game (saved after every move: both copies, as the page keeps them)."""
+    text = saves.dump(game, 1000, seating, 0)
+    host.wait_until_idle()
+    host.replace_save(text).replace_quick_save(text)
+    host.reload().wait_until_idle()
+    assert host.moves() == len(game.history)
+
+
+def rejoin(host: Table, seat: int, new_page: Callable[..., Page]) -> Table:
+    """A guest of the resumed game opens the fresh invitation its seat shows on the host's room screen."""
+    row = host.page.locator(f'.room-seat[data-seat="{seat}"]')
+    row.locator(".room-url").wait_for()
+    guest_page = new_page()
+    take(host, seat, join(guest_page, row.locator(".room-url").input_value()))
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    return Table(guest_page, host.base_url)
+
+
+def test_a_resumed_game_with_guests_asks_may_i_go_out_across_phones_and_ends_the_round_on_each(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    # Deal 4, 128 moves in (Normal computers): South is about to discard the 5 of spades; then West draws and
+    # may go out if its partner East says yes. West and East are guests on phones of their own.
+    game = bots_play(4, 128)
+    south = make_bot("normal", 0, 4).decide(view_for(game, 0)).action
+    assert game.to_act == 0 and isinstance(south, Discard) and C.name(south.card) == "five of spades"
+    host = Table(new_page(), base_url).open()
+    resume_on(host, game, Seating(((0, "Hana"), (1, "Bea"), (3, "Dee")), guests=(1, 3)))
+    # The host's phone reopened the game with its guests: the room offers each seat a fresh invitation.
+    host.page.get_by_role("heading", name="Phones in the room").wait_for()
+    west, east = rejoin(host, 1, new_page), rejoin(host, 3, new_page)
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    host.select("five of spades").discard()
+    if host.page.locator(".note", has_text="Tap Discard again").count():
+        host.discard()
+    wait_for(lambda: to_act(west.page) == "1")
+    guest_turn(west)  # West draws
+    west.page.get_by_role("button", name="May I go out?", exact=True).click()
+    east.page.get_by_role("heading", name="Bea asks: “May I go out?”").wait_for()
+    assert "asked to go out" in host.page.locator("body").inner_text()  # the host sees the question too
+    east.page.get_by_role("button", name="Yes, go out", exact=True).click()
+    for _ in range(8):  # West plays the hints: its melds, then out
+        if west.page.get_by_role("heading", name=re.compile("The round is over")).count():
+            break
+        wait_for(lambda: to_act(west.page) == "1" or west.page.locator(".room.guest").count() > 0)
+        if west.page.locator(".room.guest").count():
+            break
+        west.page.get_by_role("button", name="Hint", exact=True).click()
+        moves = west.page.evaluate("document.body.dataset.guestMoves")
+        west.page.get_by_role("button", name="Play it", exact=True).click()
+        wait_for(lambda m=moves: west.page.evaluate("document.body.dataset.guestMoves") != m)
+    for guest in (west, east):
+        guest.page.get_by_role("heading", name=re.compile("The round is over")).wait_for()
+    host.wait_until_idle()
+    assert host.round_is_over()
+    saved = json.loads(host.quick_save() or "{}")  # saved after every move, the guests' too
+    assert len(saved["actions"]) == host.moves() > len(game.history) + 5
