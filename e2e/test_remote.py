@@ -11,7 +11,7 @@ from pages import Table
 from playwright.sync_api import Page
 
 from engine import cards as C
-from engine.actions import Discard
+from engine.actions import Action, Discard, from_text
 from engine.bots import make_bot
 from engine.rules import preset
 from engine.state import Game, new_game
@@ -111,13 +111,25 @@ def host_until(host: Table, seat: str, seconds: float = 60) -> None:
             time.sleep(0.2)
 
 
+def discard_named(table: Table, card: str) -> None:
+    """Discard this card (tapping Discard again when the table asks first, as for a wild card)."""
+    table.select(card).discard()
+    if table.page.locator(".note", has_text="Tap Discard again").count():
+        table.discard()
+
+
 def test_a_guest_reloads_mid_turn_and_gets_its_seat_back_then_one_that_never_returns_is_replaced(
     new_page: Callable[..., Page], base_url: str
 ) -> None:
-    host = Table(new_page(), base_url).open().wait_until_idle()
-    guest = connect(host, 1, new_page)
+    # Deal 4, 128 moves in: near the round's end. West's phone draws, reloads, discards the ace of diamonds;
+    # then it is gone for good, and the computer that takes West's seat goes out (checked in Python below).
+    game = bots_play(4, 128)
+    host = Table(new_page(), base_url).open()
+    resume_on(host, game, Seating(((0, "Hana"), (1, "Bea")), guests=(1,)))
+    guest = rejoin(host, 1, new_page)
     guest_page = guest.page
-    host_until(host, "1")
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    discard_named(host, "five of spades")
     wait_for(lambda: to_act(guest_page) == "1")
     moves = guest_page.evaluate("document.body.dataset.guestMoves")
     guest_page.get_by_role("button", name="Draw", exact=True).click()  # the guest draws, then its phone reloads
@@ -130,17 +142,33 @@ def test_a_guest_reloads_mid_turn_and_gets_its_seat_back_then_one_that_never_ret
     assert guest_page.get_by_role("group", name="Your cards").get_by_role("button").count() == held
     assert guest_page.get_by_role("button", name="Draw", exact=True).is_disabled()
     assert guest_page.locator(".room-url").count() == 0  # no answer to send back
-    guest_turn(guest)  # the discard that ends the turn it began before the reload
-    assert to_act(host.page) != "1"
-    # West walks away for good: after a while a computer plays West's turns and the game goes on.
+    moves = guest_page.evaluate("document.body.dataset.guestMoves")
+    discard_named(guest, "ace of diamonds")  # the discard that ends the turn it began before the reload
+    wait_for(lambda: guest_page.evaluate("document.body.dataset.guestMoves") != moves)
+    # West walks away for good: a while after its link drops, a computer plays West and the round finishes.
     guest_page.context.close()
-    host_until(host, "1")
-    moves = host.page.evaluate("document.body.dataset.moves")
+    host_until(host, "0")
+    host.draw()
+    discard_named(host, "two of diamonds")
     host.menu("Phones in the room")
     row = host.page.locator('.room-seat[data-seat="1"] .room-state')
     wait_for(lambda: "reconnects by itself" in row.inner_text())  # once the host's side notices
-    wait_for(lambda: host.page.evaluate("document.body.dataset.moves") != moves, seconds=60)  # West's, by a computer
+    wait_for(host.round_is_over, seconds=60)  # West's turn, by a computer, went out
     assert "a computer plays the seat meanwhile" in row.inner_text()
+
+
+def test_the_position_of_the_reload_test_ends_with_the_computer_in_west_going_out() -> None:
+    """The moves the reload test makes, played here: the computer taking West's seat goes out."""
+    game = bots_play(4, 128)
+    for text in ("discard 5S", "draw", "discard AD"):
+        game.apply(from_text(text))
+    while game.to_act != 0:
+        game.apply(normal_move(game))
+    game.apply(from_text("draw"))
+    game.apply(from_text("discard 2D"))
+    while game.phase not in ("round_over", "game_over") and game.to_act != 0:
+        game.apply(normal_move(game))
+    assert game.phase == "round_over" and game.went_out == 1
 
 
 JUNK = """(moves) => {
@@ -229,15 +257,19 @@ def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
     host.page.get_by_text("on their own phone").wait_for()
 
 
+def normal_move(game: Game) -> Action:
+    """The move of the Normal computer to act (as the host's computers play: each decision from the view)."""
+    seat = game.to_act
+    assert seat is not None
+    bot, view = make_bot("normal", seat, game.deal_number), view_for(game, seat)
+    return (bot.answer(view) if game.phase == "answer" else bot.decide(view)).action
+
+
 def bots_play(deal: int, moves: int) -> Game:
     """Deal ``deal`` (classic) played by Normal computers in every seat for ``moves`` moves."""
     game = new_game(preset("classic"), deal)
-    bots = [make_bot("normal", seat, deal) for seat in range(4)]
     while len(game.history) < moves:
-        seat = game.to_act
-        assert seat is not None
-        view = view_for(game, seat)
-        game.apply((bots[seat].answer(view) if game.phase == "answer" else bots[seat].decide(view)).action)
+        game.apply(normal_move(game))
     return game
 
 
