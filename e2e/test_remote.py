@@ -252,9 +252,17 @@ def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
     tab = host.page.context.new_page()  # the host opens the answer link: a second tab of the same app
     tab.goto(answer)
     tab.get_by_role("heading", name="Answer passed to your table").wait_for()
+    handed = tab.evaluate("performance.now()")
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    # That tab never started Python (PyScript asks for it and waits): no boot, no WebAssembly fetched.
+    marks = tab.evaluate("performance.getEntries().map(e => e.name)")
+    assert not [m for m in marks if m in ("hf-boot-start", "hf-pyodide-ready") or m.endswith(".wasm")], marks
+    assert tab.evaluate("document.body.dataset.ready") is None
+    print(f"answer tab: the note after {handed:.0f} ms")
     guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
     assert host.page.evaluate("document.body.dataset.ready") == "1"  # the table's tab carries on
-    host.page.get_by_text("on their own phone").wait_for()
+    state = host.page.locator('.room-seat[data-seat="3"] .room-state')
+    wait_for(lambda: state.inner_text() == "on their own phone")
 
 
 def normal_move(game: Game) -> Action:
