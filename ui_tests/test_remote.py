@@ -378,3 +378,19 @@ def test_a_guests_page_is_the_same_whatever_the_cards_it_cant_see() -> None:
         assert isinstance(shown, wire.SeatShown)
         pages.add(page(guest_app(shown, lambda action, moves: None)))
     assert len(pages) == 1
+
+
+def test_a_guests_top_bar_says_where_it_plays_instead_of_the_deal_number() -> None:
+    from ui.remote.screen import AT_THE_HOST
+    from ui.remote.shadow import guest_app
+    from ui.render import assemble, regions, screen_key
+
+    room = Room(deal=517_553_274)
+    shown = room.guests[1].shown
+    assert shown is not None
+    app = guest_app(shown, lambda action, moves: None)
+    top = regions(app, in_place_of_deal=AT_THE_HOST)["r-top"]
+    assert "At the host&#x27;s table" in top
+    assert "deal-number" not in top and "Deal " not in top and "Round 1/4" in top
+    assert "deal-number" not in assemble(screen_key(app), regions(app, in_place_of_deal=AT_THE_HOST))
+    assert 'Deal <b class="deal-number">' in regions(app)["r-top"]  # without it, the header is as ever

@@ -33,7 +33,6 @@ LOST_SECONDS = 20.0
 """A guest whose link is lost this long has its seat played by a computer until it joins again."""
 MAX_LINK = 3000
 """A pasted or scanned link longer than this is refused unread."""
-SHADOW_DEAL = '<span>Deal <b class="deal-number">1</b></span>'
 GUEST_ACTS = frozenset({"sheet", "close", "why"})
 """The taps a guest's page takes besides the table's own (no screen that would start or save a game)."""
 
@@ -281,9 +280,8 @@ class GuestPage:
         elif shown.view.phase in ("round_over", "game_over"):
             self.root.innerHTML = screen.guest_between_rounds(shown.view, shown.names, shown.lines)
         else:
-            html = assemble(screen_key(app), regions(app))
             # The shadow's deal number is a stand-in (the real one would deal every hand): not shown.
-            self.root.innerHTML = html.replace(SHADOW_DEAL, "<span>At the host's table</span>")
+            self.root.innerHTML = assemble(screen_key(app), regions(app, in_place_of_deal=screen.AT_THE_HOST))
             document.body.className = body_classes(app)
         if self.lost and shown is not None:
             self.root.insertAdjacentHTML("afterbegin", screen.guest_lost(self.lost == "trying"))

@@ -20,6 +20,8 @@ NO_CONNECTION = (
 BAD_ANSWER = "That answer doesn't fit any invitation from this table: ask for the link again."
 BAD_INVITATION = "This invitation can't be read. Ask the host for a new one."
 NOT_OURS = "That code isn't a link of this app."
+AT_THE_HOST = "At the host's table"
+"""What a guest's top bar says where the deal number goes (``ui.render.header``)."""
 NO_WAY_BACK = (
     "Your seat couldn't be reached again by itself. Ask the host for a new invitation and open it here: "
     "your seat and your cards are kept."
