@@ -196,7 +196,20 @@ def connect(host: Table, seat: int, new_page: Callable[..., Page]) -> Table:
 
 def test_a_host_and_three_guests_play_a_whole_classic_round(new_page: Callable[..., Page], base_url: str) -> None:
     host = Table(new_page(), base_url).open().wait_until_idle()
-    guests = {str(seat): connect(host, seat, new_page) for seat in (1, 2, 3)}
+    # The seat chooser seats the family once: Hana here, the three others on phones of their own.
+    host.menu("Play together")
+    host.page.get_by_role("heading", name="Who's playing").wait_for()
+    for seat, (kind, name) in enumerate((("person", "Hana"), ("guest", "Bea"), ("guest", "Cal"), ("guest", "Dee"))):
+        host.page.locator(f"#seat-kind-{seat}").select_option(kind)
+        host.page.locator(f"#seat-name-{seat}").fill(name)
+    assert not host.page.locator("#seat-level-1").is_visible()  # a guest's seat has a name, no level
+    host.page.get_by_role("button", name="Start a game with these players").click()
+    host.page.get_by_role("heading", name="Phones in the room").wait_for()  # with an invitation for each
+    for name in ("Bea", "Cal", "Dee"):
+        host.page.locator("#room").get_by_role("heading", name=name).wait_for()
+    guests = {str(seat): rejoin(host, seat, new_page) for seat in (1, 2, 3)}
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    assert "Bea" in host.page.locator("#r-seats").inner_text()  # the guest's name, not West
     junk_sent = False
     for _ in range(2000):
         host.wait_until_idle()

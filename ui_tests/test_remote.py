@@ -394,3 +394,22 @@ def test_a_guests_top_bar_says_where_it_plays_instead_of_the_deal_number() -> No
     assert "deal-number" not in top and "Deal " not in top and "Round 1/4" in top
     assert "deal-number" not in assemble(screen_key(app), regions(app, in_place_of_deal=AT_THE_HOST))
     assert 'Deal <b class="deal-number">' in regions(app)["r-top"]  # without it, the header is as ever
+
+
+def test_the_seat_chooser_seats_a_guest_on_their_own_phone_under_their_name() -> None:
+    from ui.app import App
+    from ui.seating.screen import players_screen
+
+    app = App()
+    assert app.sit_down([(0, "Hana"), (1, "Bea"), (2, "Cal")], {3: "hard"}, frozenset({1}))
+    session = app.session
+    assert session.seating.guests == (1,) and session.seat == 0 and session.names()[1] == "Bea"
+    assert 1 in session.away  # a computer keeps Bea's seat until her phone joins
+    screen = players_screen(session.seating, 4, app.settings.rules())
+    assert screen.count('value="guest" selected') == 1 and screen.count('value="person" selected') == 2
+    assert 'id="seat-kind-1" name="kind-1"><option value="person">' in screen
+    # Everyone on phones of their own leaves nobody to hold the game here.
+    assert not app.sit_down([(0, "Hana"), (1, "Bea")], None, frozenset({0, 1}))
+    assert app.note is not None and "One person plays on this device" in app.note.text
+    saved = read(session.seating.to_dict(), 4)
+    assert saved is not None and saved.guests == (1,)

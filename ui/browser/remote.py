@@ -112,6 +112,11 @@ class RoomLink:
         data.toAct = "" if game.to_act is None else str(game.to_act)  # for the tests: whose turn it is
         data.handCounts = ",".join(str(len(p.hand)) for p in game.players)
         data.moves = str(len(game.history))
+        for seat in self.app.session.seating.guests:  # a guest seated in the seat chooser: its invitation
+            link = self.room.link(seat)
+            if link.state == "none":
+                link.state, self.room.open = "invited", True
+                self.runner.spawn(self.invite(seat))
         if self.room.open:
             self.show()
 
