@@ -60,37 +60,6 @@ def wait_for(check: Callable[[], bool], seconds: float = 30) -> None:
         time.sleep(0.1)
 
 
-def test_a_host_and_a_guest_join_by_links_and_play_turns(new_page: Callable[..., Page], base_url: str) -> None:
-    host = Table(new_page(), base_url).open().wait_until_idle()
-    invitation = invite(host, 1)
-    guest_page = new_page()
-    answer = join(guest_page, invitation)
-    take(host, 1, answer)
-    guest = Table(guest_page, base_url)
-    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
-    host.page.get_by_role("button", name="Close", exact=True).click()
-    turns = 0
-    for _ in range(200):
-        if turns >= 4:
-            break
-        host.wait_until_idle()
-        seat = to_act(host.page)
-        if seat == "0":
-            host.play_my_turn_simply()
-        elif seat == "1":
-            wait_for(lambda: to_act(guest_page) == "1")
-            cards = guest_page.get_by_role("group", name="Your cards").get_by_role("button").count()
-            counts = host.page.evaluate("document.body.dataset.handCounts").split(",")
-            assert str(cards) == counts[1]  # the guest's page holds its own cards and no one else's
-            moves = guest_page.evaluate("document.body.dataset.guestMoves")
-            guest.play_my_turn_simply()
-            wait_for(lambda before=moves: guest_page.evaluate("document.body.dataset.guestMoves") != before)
-            turns += 1
-        else:
-            time.sleep(0.2)
-    assert turns >= 4
-
-
 def guest_turn(guest: Table) -> None:
     """The guest makes one move (draw, else discard its first card) and waits for the host's new view."""
     page = guest.page
@@ -183,15 +152,6 @@ JUNK = """(moves) => {
     hfNet.send(-1, text);
   }
 }"""
-
-
-def connect(host: Table, seat: int, new_page: Callable[..., Page]) -> Table:
-    """A guest's phone joins ``seat`` by links alone; the host's room screen is closed again."""
-    guest_page = new_page()
-    take(host, seat, join(guest_page, invite(host, seat)))
-    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
-    host.page.get_by_role("button", name="Close", exact=True).click()
-    return Table(guest_page, host.base_url)
 
 
 def test_a_host_and_three_guests_play_a_whole_classic_round(new_page: Callable[..., Page], base_url: str) -> None:
