@@ -167,7 +167,8 @@ def test_a_host_and_three_guests_play_a_whole_classic_round(new_page: Callable[.
     host.page.get_by_role("heading", name="Phones in the room").wait_for()  # with an invitation for each
     for name in ("Bea", "Cal", "Dee"):
         host.page.locator("#room").get_by_role("heading", name=name).wait_for()
-    guests = {str(seat): rejoin(host, seat, new_page) for seat in (1, 2, 3)}
+    west, north, east = rejoin_all(host, (1, 2, 3), new_page)
+    guests = {"1": west, "2": north, "3": east}
     host.page.get_by_role("button", name="Close", exact=True).click()
     assert "Bea" in host.page.locator("#r-seats").inner_text()  # the guest's name, not West
     junk_sent = False
@@ -273,6 +274,25 @@ def rejoin(host: Table, seat: int, new_page: Callable[..., Page]) -> Table:
     return Table(guest_page, host.base_url)
 
 
+def rejoin_all(host: Table, seats: tuple[int, ...], new_page: Callable[..., Page]) -> list[Table]:
+    """``rejoin`` for several seats, the guests' phones starting all at once (their start is most of the wait)."""
+    links = []
+    for seat in seats:
+        url = host.page.locator(f'.room-seat[data-seat="{seat}"] .room-url')
+        url.wait_for()
+        links.append(url.input_value())
+    pages = [new_page() for _ in seats]
+    for page, link in zip(pages, links, strict=True):
+        page.goto(link, wait_until="commit")
+    for seat, page in zip(seats, pages, strict=True):
+        answer = page.locator(".room-url")
+        answer.wait_for(timeout=60_000)
+        take(host, seat, answer.input_value())
+    for page in pages:
+        page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    return [Table(page, host.base_url) for page in pages]
+
+
 def test_a_resumed_game_with_guests_asks_may_i_go_out_across_phones_and_ends_the_round_on_each(
     new_page: Callable[..., Page], base_url: str
 ) -> None:
@@ -285,7 +305,7 @@ def test_a_resumed_game_with_guests_asks_may_i_go_out_across_phones_and_ends_the
     resume_on(host, game, Seating(((0, "Hana"), (1, "Bea"), (3, "Dee")), guests=(1, 3)))
     # The host's phone reopened the game with its guests: the room offers each seat a fresh invitation.
     host.page.get_by_role("heading", name="Phones in the room").wait_for()
-    west, east = rejoin(host, 1, new_page), rejoin(host, 3, new_page)
+    west, east = rejoin_all(host, (1, 3), new_page)
     host.page.get_by_role("button", name="Close", exact=True).click()
     host.select("five of spades").discard()
     if host.page.locator(".note", has_text="Tap Discard again").count():
