@@ -223,6 +223,7 @@ def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
     invitation = invite(host, 3)
     guest_page = new_page()
     answer = join(guest_page, invitation)
+    guest_page.locator(".guest-name").fill("Dee")  # East was unnamed: the guest's own name is taken
     tab = host.page.context.new_page()  # the host opens the answer link: a second tab of the same app
     tab.goto(answer)
     tab.get_by_role("heading", name="Answer passed to your table").wait_for()
@@ -237,6 +238,7 @@ def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
     assert host.page.evaluate("document.body.dataset.ready") == "1"  # the table's tab carries on
     state = host.page.locator('.room-seat[data-seat="3"] .room-state')
     wait_for(lambda: state.inner_text() == "on their own phone")
+    host.page.locator('.room-seat[data-seat="3"]').get_by_role("heading", name="Dee").wait_for()
 
 
 def normal_move(game: Game) -> Action:

@@ -413,3 +413,20 @@ def test_the_seat_chooser_seats_a_guest_on_their_own_phone_under_their_name() ->
     assert app.note is not None and "One person plays on this device" in app.note.text
     saved = read(session.seating.to_dict(), 4)
     assert saved is not None and saved.guests == (1,)
+
+
+def test_a_guest_invited_into_an_unnamed_seat_is_called_by_the_name_typed_on_their_phone() -> None:
+    seating = Seating(((0, "Hana"), (1, "West"), (2, "Cal")), guests=(1, 2))  # West invited from the room
+    session = Session(new_game(preset("classic"), 4417), lambda: "normal", seating=seating, seat=0)
+    host = Host(session)
+    host.join(1)
+    host.join(2)
+    host.receive(1, wire.hello_text("hana"))  # another person's name: refused
+    assert session.names()[1] == "West"
+    out = host.receive(1, json.dumps({"t": "hello", "name": " Bea\u202e\u200b  " + "x" * 30}))
+    assert session.names()[1] == "Bea " + "x" * 20 and session.dirty  # cleaned: no controls, 24 characters
+    shown = wire.read_host(dict(out)[1])
+    assert isinstance(shown, wire.SeatShown) and shown.names[1] == session.names()[1]
+    host.receive(2, wire.hello_text("Zed"))  # a seat the host named keeps its name
+    assert session.names()[2] == "Cal"
+    assert host.receive(1, json.dumps({"t": "hello", "name": "<b>" * 2000})) == []  # too long: dropped unread

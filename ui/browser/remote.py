@@ -235,9 +235,9 @@ class RoomLink:
             self.send(self.host.join(seat))
             self.moved()
         elif kind == "message":
-            moves = len(self.app.game.history)
+            moves, seating = len(self.app.game.history), self.app.session.seating
             self.send(self.host.receive(seat, text))
-            if len(self.app.game.history) != moves:
+            if len(self.app.game.history) != moves or self.app.session.seating != seating:  # a move, or a name
                 self.app.session.dirty = True
                 self.moved()
         elif kind == "close":
@@ -321,6 +321,9 @@ class GuestPage:
             self.lost = "gone"
         elif kind == "open":
             self.lost = ""
+            typed = document.querySelector(".guest-name")
+            if typed is not None and str(typed.value).strip():  # the name they typed while joining
+                window.hfNet.send(-1, wire.hello_text(str(typed.value)))
         self.paint()
 
     def on_click(self, event: Any) -> None:

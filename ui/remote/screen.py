@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.views import View
+from ui.seating.model import MAX_NAME
 from ui.widgets import esc
 
 NO_CONNECTION = (
@@ -128,6 +129,8 @@ def guest_joining(answer: str, problem: str = "", returning: bool = False) -> st
         '<section class="room guest"><h2>Joining a table</h2>'
         "<p>Send this answer back to the host (or let them scan it). The table appears here once they take it.</p>"
         + link_block(answer, "Your answer")
+        + f'<label>Your name, for the table (optional)<input class="guest-name" maxlength="{MAX_NAME}" '
+        'autocomplete="nickname" spellcheck="false"></label>'
         + '<p class="room-state" role="status">Waiting for the host…</p></section>'
     )
 
