@@ -322,7 +322,7 @@ class GuestPage:
         elif kind == "open":
             self.lost = ""
             typed = document.querySelector(".guest-name")
-            if typed is not None and str(typed.value).strip():  # the name they typed while joining
+            if typed and str(typed.value).strip():  # (no field: JsNull, falsy)  # the name they typed while joining
                 window.hfNet.send(-1, wire.hello_text(str(typed.value)))
         self.paint()
 
