@@ -14,7 +14,7 @@ KNOWN_NAMES = "seat-names-known"
 """The id of the list of names remembered, offered by every name field."""
 
 
-KINDS = (("person", "A person"), ("guest", "Their phone"), ("computer", "Computer"))
+KINDS = (("person", "A person"), ("guest", "Own phone"), ("computer", "Computer"))
 """Who can sit in a seat: a person at this device, a guest joining from a phone of their own (``ui.remote``:
 the game waits on this device, the host's, and a computer keeps the seat until their phone joins), a computer."""
 
@@ -73,7 +73,7 @@ def players_screen(
         '<h2 id="players-title">Who\'s playing</h2>'
         "<p>Play together on this device: make each seat a person or a computer. When the turn passes "
         "from one person to another, the app hides every hand until the next person takes the device. "
-        "Someone with a phone of their own can play on it instead (Who plays: Their phone), on this Wi-Fi: "
+        "Someone with a phone of their own can play on it instead (Who plays: Own phone), on this Wi-Fi: "
         "this device then shows their invitation (Menu → Phones in the room).</p>"
         '<form class="new-game" data-form="seating">'
         + rows
