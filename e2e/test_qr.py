@@ -19,53 +19,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 from serve import start_server
 
 from ui.qr.encode import encode
-
-JOIN = "https://hand-and-foot.example/#join=" + "".join(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[(i * 37 + 11) % 64] for i in range(380)
-)
-"""An invitation of the size the host makes: a 380-character base64url blob after #join=."""
-
-ADD_CODE = """([text, label]) => {
-  const box = document.createElement("div");
-  box.className = "qr";
-  box.dataset.qr = text;
-  if (label) box.dataset.qrLabel = label;
-  window.__qrAsked = performance.now();
-  box.addEventListener("hf-qr-drawn", () => { window.__qrDrawnMs = performance.now() - window.__qrAsked; });
-  document.getElementById("boot")?.remove();
-  document.body.prepend(box);
-}"""
-
-READ_PNG = """async (png) => {
-  const image = new Image();
-  image.src = "data:image/png;base64," + png;
-  await image.decode();
-  if ("BarcodeDetector" in window && (await BarcodeDetector.getSupportedFormats()).includes("qr_code")) {
-    const found = await new BarcodeDetector({ formats: ["qr_code"] }).detect(image);
-    return { by: "BarcodeDetector", text: found.length ? found[0].rawValue : null };
-  }
-  if (!window.jsQR) {
-    await new Promise((resolve, reject) => {
-      const tag = document.createElement("script");
-      tag.src = "vendor/jsqr/jsQR.js";
-      tag.onload = resolve;
-      tag.onerror = reject;
-      document.head.append(tag);
-    });
-  }
-  const canvas = document.createElement("canvas");
-  canvas.width = image.naturalWidth;
-  canvas.height = image.naturalHeight;
-  const context = canvas.getContext("2d");
-  context.drawImage(image, 0, 0);
-  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
-  const found = window.jsQR(data, canvas.width, canvas.height);
-  return { by: "jsQR", text: found ? found.data : null };
-}"""
+from ui_tests.qr_pages import ADD_CODE, ADD_SCAN_BUTTON, JOIN, READ_PNG
 
 
 def draw_code(page: Page, text: str, label: str = "") -> None:
-    page.evaluate(ADD_CODE, [text, label])
+    page.evaluate(f"([text, label]) => ({ADD_CODE})(text, label)", [text, label])
     page.locator(".qr svg, .qr .qr-problem").first.wait_for()
 
 
@@ -155,9 +113,6 @@ def camera_browser(playwright: Playwright, tmp_path: Path) -> Iterator[Browser]:
 
 
 LISTEN = "() => { window.__links = []; window.addEventListener('hf-link', (e) => window.__links.push(e.detail)); }"
-ADD_SCAN_BUTTON = """() => { const b = document.createElement("button"); b.type = "button";
-  b.textContent = "Scan the answer"; b.dataset.scanQr = ""; document.getElementById("boot")?.remove();
-  document.body.prepend(b); }"""
 
 
 def test_scanning_a_code_with_the_camera_hands_its_link_on(camera_browser: Browser, base_url: str) -> None:

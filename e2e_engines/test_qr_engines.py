@@ -8,58 +8,10 @@ from conftest import Lane
 from engines import Browser
 
 from ui.qr.draw import svg
+from ui_tests.qr_pages import ADD_CODE, ADD_SCAN_BUTTON, JOIN, READ_DRAWN
 
 WIDTH, HEIGHT = 390, 844
 READY = "document.body && document.body.dataset.ready === '1'"
-JOIN = "https://hand-and-foot.example/#join=" + "".join(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[(i * 37 + 11) % 64] for i in range(380)
-)
-
-ADD_CODE = """(text, label) => {
-  const box = document.createElement("div");
-  box.className = "qr";
-  box.dataset.qr = text;
-  box.dataset.qrLabel = label;
-  document.body.prepend(box);
-  return true;
-}"""
-
-# What a camera would see, drawn from the page's own SVG path at 4 px a module, read by jsQR.
-READ_DRAWN = """async () => {
-  const svg = document.querySelector(".qr svg");
-  const side = Number(svg.dataset.modules);
-  const scale = 4;
-  const canvas = document.createElement("canvas");
-  canvas.width = canvas.height = side * scale;
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#fff";
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.scale(scale, scale);
-  context.fillStyle = "#000";
-  context.fill(new Path2D(svg.querySelector("path").getAttribute("d")));
-  if (!window.jsQR) {
-    await new Promise((resolve, reject) => {
-      const tag = document.createElement("script");
-      tag.src = "vendor/jsqr/jsQR.js";
-      tag.onload = resolve;
-      tag.onerror = reject;
-      document.head.append(tag);
-    });
-  }
-  const found = window.jsQR(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
-  return found ? found.data : null;
-}"""
-
-ADD_SCAN_BUTTON = """() => {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.id = "scan-test";
-  button.textContent = "Scan the answer";
-  button.dataset.scanQr = "";
-  document.body.prepend(button);
-  return true;
-}"""
-
 NO_CAMERA = (
     "The camera wasn't allowed. Allow it in the browser's settings, or open the link with the phone's camera app.",
     "No camera was found on this device. Have the link sent as a message instead.",

@@ -226,16 +226,21 @@ class App:
         if seating is not None:
             self.session.seat_people(seating, shown)
 
-    def sit_down(self, people: list[tuple[int, str]], levels: dict[int, str] | None = None) -> bool:
+    def sit_down(
+        self, people: list[tuple[int, str]], levels: dict[int, str] | None = None, guests: frozenset[int] = frozenset()
+    ) -> bool:
         """Start a new game with these people (seat, typed name) and computers elsewhere, each at its chosen
-        level (``levels``, by seat; else the one in Settings); a problem with the names becomes the note and
-        changes nothing."""
-        seating = seating_model.make(people, self.settings.rules().players, levels, self.settings.level)
+        level (``levels``, by seat; else the one in Settings); ``guests``: the people's seats played on phones
+        of their own (a computer keeps each until that phone joins).  A problem with the names becomes the
+        note and changes nothing."""
+        players = self.settings.rules().players
+        seating = seating_model.make(people, players, levels, self.settings.level, guests)
         if isinstance(seating, str):
             self.note = Note(seating, "error")
             return False
         self.new_game()
-        self.session.seat_people(seating)
+        self.session.seat_people(seating, next(s for s, _n in seating.people if s not in seating.guests))
+        self.session.away |= set(seating.guests)
         self.note = None
         names = remembered.remember(seating)
         if names and names != self.remembered:  # one person without a name leaves the family's names alone

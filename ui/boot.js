@@ -96,7 +96,8 @@ const pageFetch = globalThis.fetch;
 // (Starting it even earlier, from a script at the top of index.html, made WebKit's cold first
 // visit slower in 3 of 3 pairs and its return visits no faster: BENCHMARKS.md section 1c.)
 const WASM = url("vendor/pyodide/pyodide.asm.wasm");
-const earlyWasm = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(pageFetch(WASM)) : Promise.resolve(null);
+const earlyWasm = WebAssembly.compileStreaming && !window.hfAnswerTab  // an answer tab starts no Python (below)
+  ? WebAssembly.compileStreaming(pageFetch(WASM)) : Promise.resolve(null);
 const compiledWasm = earlyWasm.catch((err) => {
   console.warn("Compiling the WebAssembly early failed; Pyodide compiles it itself.", err);
   return null;
@@ -467,7 +468,9 @@ function showFailure(err) {
   retry.focus();
 }
 
-const ready = boot();
+// An answer link's tab (ui/net.js, window.hfAnswerTab) only hands the answer to the table open in another
+// tab, over a BroadcastChannel, and says so: it starts no Python at all (PyScript's wait for it never ends).
+const ready = window.hfAnswerTab ? new Promise(() => {}) : boot();
 ready.catch((err) => {
   console.error("Python could not start:", err);
   performance.mark("hf-start-failed", { detail: { memory: isMemoryError(err), error: String(err) } });

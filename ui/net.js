@@ -13,6 +13,18 @@
 // {kind: "open" | "message" | "close" | "fail", seat, text}. The guest's seat is -1 (its link to the host).
 // An answer link opened in another tab of this origin is handed to the running table over a
 // BroadcastChannel ("hf-remote"), and that tab says so instead of starting a second table.
+//
+// A way back (a guest that reloads, sleeps or walks out of range gets its seat back with no new
+// invitation): while a link is open, the host makes a spare connection for that seat and sends its
+// offer over the link ({"net":"spare","o":<compact offer>}); the guest answers with what its next
+// answer will hold ({"net":"back","a":"ufrag~pwd~fingerprint"}): a certificate it keeps in IndexedDB
+// (RTCCertificate is stored as is) and a fresh ICE user name and password, all kept with the offer
+// in sessionStorage. When the link drops, the host completes the spare with that answer (no
+// addresses: the guest's arrive with its first connectivity check), and the guest, reloaded or not,
+// rebuilds the same answer from what it kept (its certificate, the ICE credentials written into its
+// answer). Only the phone holding that certificate and password can open that seat's spare: the
+// DTLS handshake checks the certificate against the fingerprint the host holds. Each spare serves once;
+// a new one is exchanged every time a link opens.
 (function () {
   "use strict";
   var CONNECT_MS = 8000;  // "a few seconds": no open channel by then is said plainly
@@ -56,7 +68,7 @@
   }
 
   // Read a compact description back; null for anything that isn't one (a hostile link changes nothing).
-  function expand(text, type) {
+  function expand(text, type, bare) {
     if (typeof text !== "string" || text.length > 1200) return null;
     var parts = text.split("~");
     if (parts.length !== 4 || !FIELD.test(parts[0]) || !FIELD.test(parts[1]) || !FIELD.test(parts[2])) return null;
@@ -64,7 +76,7 @@
     try { fp = unb64url(parts[2]); } catch (e) { return null; }
     if (fp.length !== 32) return null;
     var cands = parts[3] ? parts[3].split(",") : [];
-    if (cands.length === 0 || cands.length > 6) return null;
+    if ((cands.length === 0 && !bare) || cands.length > 6) return null;
     var lines = [];
     for (var i = 0; i < cands.length; i++) {
       var at = cands[i].lastIndexOf(":");
@@ -96,9 +108,29 @@
   function wire(seat, channel) {
     var peer = peers[seat];
     peer.channel = channel;
-    channel.onopen = function () { clearTimeout(peer.timer); peer.open = true; tell("open", seat); };
-    channel.onmessage = function (e) { if (typeof e.data === "string") tell("message", seat, e.data); };
-    channel.onclose = function () { if (peers[seat] === peer) { peer.open = false; tell("close", seat); } };
+    channel.onopen = function () {
+      clearTimeout(peer.timer);
+      peer.open = true;
+      tell("open", seat);
+      if (seat >= 0) makeSpare(seat).catch(function () { dropSpare(seat); });
+    };
+    channel.onmessage = function (e) {
+      if (typeof e.data !== "string") return;
+      if (e.data.indexOf('{"net":') === 0) netMessage(seat, e.data); else tell("message", seat, e.data);
+    };
+    channel.onclose = function () { if (peers[seat] === peer) lost(seat, peer); };
+  }
+
+  // The link of ``seat`` dropped: the host completes the seat's spare, if the guest answered one, and
+  // waits for the guest on it ("close" with "back"); a guest takes its own way back.
+  function lost(seat, peer) {
+    var wasOpen = peer.open;
+    peer.open = false;
+    close(seat);
+    if (!wasOpen) { tell("fail", seat); return; }
+    if (seat >= 0 && armSpare(seat)) { tell("close", seat, "back"); return; }
+    tell("close", seat);
+    if (seat === -1) comeBack();
   }
 
   function fresh(seat) {
@@ -110,10 +142,7 @@
       // "disconnected": the other side went quiet (a phone asleep, a closed tab, out of range). It may come
       // back on its own, but the host can't tell when: it is a lost link, and a fresh invitation mends it.
       var state = pc.connectionState;
-      if (state === "failed" || state === "closed" || state === "disconnected") {
-        close(seat);
-        if (peer.open) { peer.open = false; tell("close", seat); } else { tell("fail", seat); }
-      }
+      if (state === "failed" || state === "closed" || state === "disconnected") lost(seat, peer);
     });
     return peer;
   }
@@ -134,6 +163,7 @@
 
   // The host: an invitation for a seat (the compact offer), then the guest's answer taken.
   async function invite(seat) {
+    dropSpare(seat);
     var peer = fresh(seat);
     wire(seat, peer.pc.createDataChannel("hf", {ordered: true}));
     await peer.pc.setLocalDescription(await peer.pc.createOffer());
@@ -153,11 +183,15 @@
   }
 
   // A guest: the host's invitation answered (the compact answer, with the seat it answers).
+  var joined = null;  // guest: {code, seat} of the invitation this page opened
+
   async function join(text) {
     var at = typeof text === "string" ? text.indexOf("~") : -1;
     var seat = at > 0 ? text.slice(0, at) : "";
     var offer = expand(at > 0 ? text.slice(at + 1) : "", "offer");
     if (!/^[0-5]$/.test(seat) || !offer) return "";
+    joined = {code: text, seat: Number(seat)};
+    if (await comeBack()) return "back";  // this page reloaded: its seat's way back, not the spent invitation
     var peer = fresh(-1);
     peer.pc.ondatachannel = function (e) { wire(-1, e.channel); };
     try {
@@ -166,6 +200,145 @@
     } catch (e) { close(-1); return ""; }
     await gathered(peer.pc);
     return seat + "~" + compact(peer.pc.localDescription.sdp);
+  }
+
+
+  // ----- the way back ------------------------------------------------------------------------
+  var spares = {};  // host: seat -> {pc, channel, answer}: the next connection, waiting for the link to drop
+  var WAY_BACK = "hf-way-back";  // guest: sessionStorage key of {code, seat, offer, ufrag, pwd}
+  var NET_TEXT = 1200;  // a longer transport message is dropped unread
+
+  function randomText(bytes) {
+    var a = new Uint8Array(bytes);
+    crypto.getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
+
+  function netMessage(seat, text) {
+    var data = null;
+    try { data = text.length <= NET_TEXT ? JSON.parse(text) : null; } catch (e) { data = null; }
+    if (!data || typeof data !== "object" || Object.keys(data).length !== 2) return;
+    if (seat >= 0 && data.net === "back" && typeof data.a === "string") gotBack(seat, data.a);
+    else if (seat === -1 && data.net === "spare" && typeof data.o === "string") gotSpare(data.o);
+  }
+
+  // Host: a spare connection for ``seat``, its offer sent over the open link.
+  async function makeSpare(seat) {
+    dropSpare(seat);
+    var pc = new RTCPeerConnection({iceServers: []});
+    var spare = spares[seat] = {pc: pc, channel: pc.createDataChannel("hf", {ordered: true}), answer: null};
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc);
+    if (spares[seat] !== spare) return;
+    send(seat, JSON.stringify({net: "spare", o: compact(pc.localDescription.sdp)}));
+  }
+
+  function gotBack(seat, text) {
+    var spare = spares[seat];
+    var parts = text.split("~");
+    if (!spare || parts.length !== 3) return;
+    spare.answer = expand(text + "~", "answer", true);  // checked like any answer: null when it isn't one
+  }
+
+  function dropSpare(seat) {
+    var spare = spares[seat];
+    if (!spare) return;
+    delete spares[seat];
+    try { spare.pc.close(); } catch (e) { /* already closed */ }
+  }
+
+  // Host: the link dropped; the seat's spare takes its place and waits for the guest (false: no spare).
+  function armSpare(seat) {
+    var spare = spares[seat];
+    delete spares[seat];
+    if (!spare || !spare.answer || spare.pc.signalingState !== "have-local-offer") {
+      if (spare) try { spare.pc.close(); } catch (e) { /* already closed */ }
+      return false;
+    }
+    var peer = peers[seat] = {pc: spare.pc, channel: null, open: false, timer: 0, spare: true};
+    wire(seat, spare.channel);
+    spare.pc.addEventListener("connectionstatechange", function () {
+      var state = spare.pc.connectionState;
+      if (peers[seat] !== peer) return;
+      if (peer.open && (state === "failed" || state === "closed" || state === "disconnected")) lost(seat, peer);
+      else if (state === "failed" || state === "closed") { close(seat); tell("close", seat); }  // no way back after all
+    });
+    spare.pc.setRemoteDescription(spare.answer).catch(function () {
+      if (peers[seat] === peer) { close(seat); tell("close", seat); }
+    });
+    return true;
+  }
+
+  function certificate() {
+    return new Promise(function (resolve) {
+      var done = function (cert) { resolve(cert || null); };
+      try {
+        var req = indexedDB.open("hf-net", 1);
+        req.onupgradeneeded = function () { req.result.createObjectStore("certs"); };
+        req.onerror = function () { done(null); };
+        req.onsuccess = function () {
+          var db = req.result;
+          var get = db.transaction("certs").objectStore("certs").get("guest");
+          get.onerror = function () { done(null); };
+          get.onsuccess = function () {
+            if (get.result) return done(get.result);
+            RTCPeerConnection.generateCertificate({name: "ECDSA", namedCurve: "P-256"}).then(function (cert) {
+              var tx = db.transaction("certs", "readwrite");
+              tx.objectStore("certs").put(cert, "guest");
+              tx.oncomplete = function () { done(cert); };
+              tx.onerror = tx.onabort = function () { done(null); };
+            }, function () { done(null); });
+          };
+        };
+      } catch (e) { done(null); }
+    });
+  }
+
+  function kept() {
+    try {
+      var data = JSON.parse(sessionStorage.getItem(WAY_BACK) || "null");
+      var ok = data && typeof data.code === "string" && typeof data.offer === "string" &&
+               /^[0-9a-f]{8}$/.test(data.ufrag) && /^[0-9a-f]{32}$/.test(data.pwd) && /^[0-5]$/.test(String(data.seat));
+      return ok ? data : null;
+    } catch (e) { return null; }
+  }
+
+  // Guest: the host's spare offer kept, with the credentials of the answer to come, and those sent back.
+  async function gotSpare(offer) {
+    if (!expand(offer, "offer") || !joined) return;
+    var cert = await certificate();
+    var fp = cert && cert.getFingerprints().filter(function (f) { return f.algorithm === "sha-256"; })[0];
+    if (!fp) return;
+    var way = {code: joined.code, seat: joined.seat, offer: offer, ufrag: randomText(4), pwd: randomText(16)};
+    try { sessionStorage.setItem(WAY_BACK, JSON.stringify(way)); } catch (e) { return; }
+    var bytes = fp.value.split(":").map(function (h) { return parseInt(h, 16); });
+    send(-1, JSON.stringify({net: "back", a: [way.ufrag, way.pwd, b64url(bytes)].join("~")}));
+  }
+
+  // Guest: back to the seat along the way kept (false: none kept for this invitation, or it can't be taken).
+  async function comeBack() {
+    var way = kept();
+    var offer = way && joined && way.code === joined.code ? expand(way.offer, "offer") : null;
+    if (!offer) return false;
+    try { sessionStorage.removeItem(WAY_BACK); } catch (e) { /* the way is used once */ }
+    var cert = await certificate();
+    if (!cert) return false;
+    close(-1);
+    var pc = new RTCPeerConnection({iceServers: [], certificates: [cert]});
+    var peer = peers[-1] = {pc: pc, channel: null, open: false, timer: 0};
+    pc.addEventListener("connectionstatechange", function () {
+      var state = pc.connectionState;
+      if (peers[-1] === peer && (state === "failed" || state === "closed" || state === "disconnected")) lost(-1, peer);
+    });
+    pc.ondatachannel = function (e) { wire(-1, e.channel); };
+    try {
+      await pc.setRemoteDescription(offer);
+      var answer = await pc.createAnswer();
+      var sdp = answer.sdp.replace(/a=ice-ufrag:\S+/, "a=ice-ufrag:" + way.ufrag).replace(/a=ice-pwd:\S+/, "a=ice-pwd:" + way.pwd);
+      await pc.setLocalDescription({type: "answer", sdp: sdp});
+    } catch (e) { close(-1); return false; }
+    watch(-1);
+    return true;
   }
 
   function send(seat, text) {

@@ -81,7 +81,9 @@ PAGE_LAYOUT: tuple[tuple[str, tuple[REGION, ...]], ...] = (
 # ----- the header and the screens -------------------------------------------------------
 
 
-def header(ctrl: Controller) -> str:
+def header(ctrl: Controller, in_place_of_deal: str | None = None) -> str:
+    """The top bar; ``in_place_of_deal``: words shown where the deal number goes (a guest's phone, which must
+    not show the deal: it would deal every hand again)."""
     # Watching a game again, the deal, round and totals are the watched game's as it stands on screen.
     watched = ctrl.watch.position() if ctrl.screen == "watch" and ctrl.watch is not None else None
     view = ctrl.view() if watched is None else view_for(watched, sides.SOUTH)
@@ -97,9 +99,14 @@ def header(ctrl: Controller) -> str:
         )
     return (
         '<h1>Hand and Foot</h1>'
-        f'<p class="meta"><span>Deal <b class="deal-number">{view.deal_number}</b></span>'
-        f'<span>Round {view.round_index + 1}{rounds}</span><span class="rules-name">{esc(rules.name)}</span></p>'
-        '<p class="scoreboard" aria-label="Game totals">'
+        '<p class="meta">'
+        + (
+            f'<span>Deal <b class="deal-number">{view.deal_number}</b></span>'
+            if in_place_of_deal is None
+            else f"<span>{esc(in_place_of_deal)}</span>"
+        )
+        + f'<span>Round {view.round_index + 1}{rounds}</span><span class="rules-name">{esc(rules.name)}</span></p>'
+        + '<p class="scoreboard" aria-label="Game totals">'
         + "".join(
             f'<span class="{"us" if t == view.my_team else "them"}">{esc(sides.short(rules.players, t, view.seat))} '
             f"<b>{view.teams[t].total:,}</b></span>"
@@ -168,24 +175,25 @@ def page_main(ctrl: Controller) -> str:
     return notes(ctrl) + lesson_screen.lesson_box(ctrl) + panel
 
 
-def regions(ctrl: Controller) -> dict[str, str]:
-    """The content of every region of the current layout, by region id."""
+def regions(ctrl: Controller, in_place_of_deal: str | None = None) -> dict[str, str]:
+    """The content of every region of the current layout, by region id (``in_place_of_deal``: see ``header``)."""
     key = screen_key(ctrl)
     if key == "elsewhere":
         return {"r-main": elsewhere_panel()}
     if key == "pass" and ctrl.passing is not None:
         table = ctrl.session
         main = pass_panel(table.game, ctrl.passing, table.names())
-        return {"r-top": header(ctrl), "r-main": main, "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, table)}
+        top = header(ctrl, in_place_of_deal)
+        return {"r-top": top, "r-main": main, "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, table)}
     if key == "page":
         sheet = sheet_region(ctrl.sheet, ctrl.screen, ctrl.session)
-        return {"r-top": header(ctrl), "r-main": page_main(ctrl), "r-sheet": sheet}
+        return {"r-top": header(ctrl, in_place_of_deal), "r-main": page_main(ctrl), "r-sheet": sheet}
     table = ctrl.session
     view = table.view()
     playable = view.to_act == view.seat and view.phase == "play"
     targets = table.targets()
     return lesson_screen.point(ctrl, {
-        "r-top": header(ctrl),
+        "r-top": header(ctrl, in_place_of_deal),
         "r-seats": seats_region(view, table),
         "r-center": center_region(view, table, ctrl.settings.reduced_motion),
         "r-them": "".join(

@@ -378,3 +378,55 @@ def test_a_guests_page_is_the_same_whatever_the_cards_it_cant_see() -> None:
         assert isinstance(shown, wire.SeatShown)
         pages.add(page(guest_app(shown, lambda action, moves: None)))
     assert len(pages) == 1
+
+
+def test_a_guests_top_bar_says_where_it_plays_instead_of_the_deal_number() -> None:
+    from ui.remote.screen import AT_THE_HOST
+    from ui.remote.shadow import guest_app
+    from ui.render import assemble, regions, screen_key
+
+    room = Room(deal=517_553_274)
+    shown = room.guests[1].shown
+    assert shown is not None
+    app = guest_app(shown, lambda action, moves: None)
+    top = regions(app, in_place_of_deal=AT_THE_HOST)["r-top"]
+    assert "At the host&#x27;s table" in top
+    assert "deal-number" not in top and "Deal " not in top and "Round 1/4" in top
+    assert "deal-number" not in assemble(screen_key(app), regions(app, in_place_of_deal=AT_THE_HOST))
+    assert 'Deal <b class="deal-number">' in regions(app)["r-top"]  # without it, the header is as ever
+
+
+def test_the_seat_chooser_seats_a_guest_on_their_own_phone_under_their_name() -> None:
+    from ui.app import App
+    from ui.seating.screen import players_screen
+
+    app = App()
+    assert app.sit_down([(0, "Hana"), (1, "Bea"), (2, "Cal")], {3: "hard"}, frozenset({1}))
+    session = app.session
+    assert session.seating.guests == (1,) and session.seat == 0 and session.names()[1] == "Bea"
+    assert 1 in session.away  # a computer keeps Bea's seat until her phone joins
+    screen = players_screen(session.seating, 4, app.settings.rules())
+    assert screen.count('value="guest" selected') == 1 and screen.count('value="person" selected') == 2
+    assert 'id="seat-kind-1" name="kind-1"><option value="person">' in screen
+    # Everyone on phones of their own leaves nobody to hold the game here.
+    assert not app.sit_down([(0, "Hana"), (1, "Bea")], None, frozenset({0, 1}))
+    assert app.note is not None and "One person plays on this device" in app.note.text
+    saved = read(session.seating.to_dict(), 4)
+    assert saved is not None and saved.guests == (1,)
+
+
+def test_a_guest_invited_into_an_unnamed_seat_is_called_by_the_name_typed_on_their_phone() -> None:
+    seating = Seating(((0, "Hana"), (1, "West"), (2, "Cal")), guests=(1, 2))  # West invited from the room
+    session = Session(new_game(preset("classic"), 4417), lambda: "normal", seating=seating, seat=0)
+    host = Host(session)
+    host.join(1)
+    host.join(2)
+    host.receive(1, wire.hello_text("hana"))  # another person's name: refused
+    assert session.names()[1] == "West"
+    out = host.receive(1, json.dumps({"t": "hello", "name": " Bea\u202e\u200b  " + "x" * 30}))
+    assert session.names()[1] == "Bea " + "x" * 20 and session.dirty  # cleaned: no controls, 24 characters
+    shown = wire.read_host(dict(out)[1])
+    assert isinstance(shown, wire.SeatShown) and shown.names[1] == session.names()[1]
+    host.receive(2, wire.hello_text("Zed"))  # a seat the host named keeps its name
+    assert session.names()[2] == "Cal"
+    assert host.receive(1, json.dumps({"t": "hello", "name": "<b>" * 2000})) == []  # too long: dropped unread

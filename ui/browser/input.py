@@ -199,16 +199,19 @@ class Input:
         app = self.app
         people = []
         levels: dict[int, str] = {}
+        guests: set[int] = set()
         for seat in range(6):
             kind = form.querySelector(f"[name=kind-{seat}]")
-            if kind and str(kind.value) == "person":
+            if kind and str(kind.value) in ("person", "guest"):
                 name = form.querySelector(f"[name=name-{seat}]")
                 people.append((seat, str(name.value) if name else ""))
+                if str(kind.value) == "guest":
+                    guests.add(seat)
             elif kind:
                 level = form.querySelector(f"[name=level-{seat}]")
                 levels[seat] = str(level.value) if level else ""
         old = app.game
-        if app.sit_down(people, levels):
+        if app.sit_down(people, levels, frozenset(guests)):
             self.records.with_kept_note(old)
             window.scrollTo(0, 0)
         self.page.refresh()

@@ -33,7 +33,6 @@ LOST_SECONDS = 20.0
 """A guest whose link is lost this long has its seat played by a computer until it joins again."""
 MAX_LINK = 3000
 """A pasted or scanned link longer than this is refused unread."""
-SHADOW_DEAL = '<span>Deal <b class="deal-number">1</b></span>'
 GUEST_ACTS = frozenset({"sheet", "close", "why"})
 """The taps a guest's page takes besides the table's own (no screen that would start or save a game)."""
 
@@ -113,6 +112,11 @@ class RoomLink:
         data.toAct = "" if game.to_act is None else str(game.to_act)  # for the tests: whose turn it is
         data.handCounts = ",".join(str(len(p.hand)) for p in game.players)
         data.moves = str(len(game.history))
+        for seat in self.app.session.seating.guests:  # a guest seated in the seat chooser: its invitation
+            link = self.room.link(seat)
+            if link.state == "none":
+                link.state, self.room.open = "invited", True
+                self.runner.spawn(self.invite(seat))
         if self.room.open:
             self.show()
 
@@ -227,20 +231,24 @@ class RoomLink:
             return
         link = self.room.link(seat)
         if kind == "open":
-            link.state = "joined"
+            link.state, link.returning = "joined", False
             self.send(self.host.join(seat))
             self.moved()
         elif kind == "message":
-            moves = len(self.app.game.history)
+            moves, seating = len(self.app.game.history), self.app.session.seating
             self.send(self.host.receive(seat, text))
-            if len(self.app.game.history) != moves:
+            if len(self.app.game.history) != moves or self.app.session.seating != seating:  # a move, or a name
                 self.app.session.dirty = True
                 self.moved()
         elif kind == "close":
             self.host.lost(seat)
             link.state = "lost"
             self.runner.spawn(self.give_away(seat))
-            self.runner.spawn(self.invite(seat))  # a fresh invitation to send: the old one is spent
+            if text == "back":  # the guest's phone comes back by itself, along the way kept (ui/net.js)
+                link.invitation, link.returning = "", True
+            else:
+                link.returning = False
+                self.runner.spawn(self.invite(seat))  # a fresh invitation to send: the old one is spent
         elif kind == "fail":
             name = self.app.session.names()[seat]
             self.room.open, self.room.note = True, screen.NO_CONNECTION.format(name=name)
@@ -264,23 +272,24 @@ class GuestPage:
         self.app: App | None = None
         self.answer = ""
         self.problem = ""
-        self.lost = False
+        self.returning = False  # this page reloaded: back to its seat along the way kept, no new invitation
+        self.lost = ""  # '', 'trying' (the link dropped: getting it back) or 'gone' (a new invitation is needed)
 
     def paint(self) -> None:
         from ui.render import assemble, body_classes, regions, screen_key
 
         app, shown = self.app, self.guest.shown
         if app is None or shown is None:
-            self.root.innerHTML = screen.guest_joining(self.answer, self.problem)
+            problem = screen.NO_WAY_BACK if self.returning and self.lost == "gone" else self.problem
+            self.root.innerHTML = screen.guest_joining(self.answer, problem, self.returning)
         elif shown.view.phase in ("round_over", "game_over"):
             self.root.innerHTML = screen.guest_between_rounds(shown.view, shown.names, shown.lines)
         else:
-            html = assemble(screen_key(app), regions(app))
             # The shadow's deal number is a stand-in (the real one would deal every hand): not shown.
-            self.root.innerHTML = html.replace(SHADOW_DEAL, "<span>At the host's table</span>")
+            self.root.innerHTML = assemble(screen_key(app), regions(app, in_place_of_deal=screen.AT_THE_HOST))
             document.body.className = body_classes(app)
-        if self.lost:
-            self.root.insertAdjacentHTML("afterbegin", screen.guest_lost())
+        if self.lost and shown is not None:
+            self.root.insertAdjacentHTML("afterbegin", screen.guest_lost(self.lost == "trying"))
         data = document.body.dataset
         data.guestMoves = str(shown.moves) if shown is not None else ""
         data.toAct = str(shown.view.to_act) if shown is not None and shown.view.to_act is not None else ""
@@ -306,10 +315,15 @@ class GuestPage:
                 else:
                     self.app.session.show(shown)  # type: ignore[attr-defined]
                 self.app.note = Note(self.guest.note, "error") if self.guest.note else None
-        elif kind in ("close", "fail"):
-            self.lost = True
+        elif kind == "close":  # ui/net.js takes the way back kept, if any
+            self.lost = "trying"
+        elif kind == "fail":
+            self.lost = "gone"
         elif kind == "open":
-            self.lost = False
+            self.lost = ""
+            typed = document.querySelector(".guest-name")
+            if typed and str(typed.value).strip():  # (no field: JsNull, falsy)  # the name they typed while joining
+                window.hfNet.send(-1, wire.hello_text(str(typed.value)))
         self.paint()
 
     def on_click(self, event: Any) -> None:
@@ -326,7 +340,9 @@ class GuestPage:
     async def join(self, code: str) -> None:
         self.paint()
         answer = str(await window.hfNet.join(code)) if len(code) <= MAX_LINK else ""
-        if answer:
+        if answer == "back":
+            self.returning = True
+        elif answer:
             self.answer = page_base() + "#answer=" + answer
         else:
             self.problem = screen.BAD_INVITATION

@@ -14,8 +14,10 @@ computer (``hand_to_computer``), and it gets the seat back, with its view, when 
 from __future__ import annotations
 
 from engine.actions import Action
+from engine.state import seat_names
 from ui.remote import wire
 from ui.remote.wire import Act, Hello, Sync
+from ui.seating.model import Seating, seating_problem
 from ui.table.session import Session
 
 Outbox = list[tuple[int, str]]
@@ -34,7 +36,7 @@ class Host:
         self.session = session
         self.linked: set[int] = set()  # guest seats with an open link
         self.sent: dict[int, str] = {}  # the last view sent on each link (a view unchanged is not sent again)
-        self.said: dict[int, str] = {}  # the name each guest gave (shown to the host; the seat's name stays)
+        self.said: dict[int, str] = {}  # the name each guest gave (the seat's, where the host gave it none)
         self.refused = 0  # messages refused or dropped, for the host's own curiosity and the tests
 
     def guest_seats(self) -> tuple[int, ...]:
@@ -89,11 +91,26 @@ class Host:
                 return self.views()
             case Hello(name=name):
                 self.said[seat] = name
-                return []
+                return self._named(seat, name)
             case Act(action=action, moves=moves):
                 return self._act(seat, action, moves)
         self.refused += 1
         return []
+
+    def _named(self, seat: int, name: str) -> Outbox:
+        """A guest's own name (typed on their phone, cleaned by ``wire``) for a seat the host left unnamed (its
+        compass name): the table calls the seat by it, unless another person has that name already."""
+        session = self.session
+        old = session.seating
+        compass = seat_names(session.game.n)[seat]
+        if not name or old.name(seat, session.game.n) != compass:
+            return []
+        people = [(s, name if s == seat else n) for s, n in old.people]
+        if seating_problem(people, session.game.n):
+            return []
+        session.seat_people(Seating(tuple(people), old.levels, old.guests), session.seat)
+        session.dirty = True
+        return self.views()
 
     def _act(self, seat: int, action: Action, moves: int) -> Outbox:
         session = self.session

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.views import View
+from ui.seating.model import MAX_NAME
 from ui.widgets import esc
 
 NO_CONNECTION = (
@@ -20,6 +21,12 @@ NO_CONNECTION = (
 BAD_ANSWER = "That answer doesn't fit any invitation from this table: ask for the link again."
 BAD_INVITATION = "This invitation can't be read. Ask the host for a new one."
 NOT_OURS = "That code isn't a link of this app."
+AT_THE_HOST = "At the host's table"
+"""What a guest's top bar says where the deal number goes (``ui.render.header``)."""
+NO_WAY_BACK = (
+    "Your seat couldn't be reached again by itself. Ask the host for a new invitation and open it here: "
+    "your seat and your cards are kept."
+)
 
 
 @dataclass
@@ -28,6 +35,7 @@ class SeatLink:
 
     invitation: str = ""  # the link to send (empty: none made)
     state: str = "none"  # 'none', 'invited', 'connecting', 'joined', 'lost'
+    returning: bool = False  # lost, and their phone comes back by itself (the way back kept, ui/net.js)
 
 
 @dataclass
@@ -42,6 +50,7 @@ class Room:
         return self.links.setdefault(seat, SeatLink())
 
 
+RETURNING = "lost the link: their phone reconnects by itself when it is back on this Wi-Fi (no new invitation)"
 STATE_WORDS = {
     "none": "a computer plays",
     "invited": "invited: waiting for the answer",
@@ -73,6 +82,8 @@ def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: s
             continue
         link = room.link(seat)
         state = STATE_WORDS[link.state]
+        if link.state == "lost" and link.returning:
+            state = RETURNING
         if seat in away and link.state != "none":
             state += "; a computer plays the seat meanwhile"
         body = ""
@@ -103,21 +114,31 @@ def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: s
     )
 
 
-def guest_joining(answer: str, problem: str = "") -> str:
-    """A guest's screen before the table: the answer to send back, or what went wrong."""
+def guest_joining(answer: str, problem: str = "", returning: bool = False) -> str:
+    """A guest's screen before the table: the answer to send back, getting back to its seat, or what went wrong."""
     if problem:
         return f'<section class="room guest" role="alert"><h2>Joining a table</h2><p>{esc(problem)}</p></section>'
+    if returning:
+        return (
+            '<section class="room guest" role="status"><h2>Back to your seat</h2>'
+            "<p>Reconnecting to the host's table…</p></section>"
+        )
     if not answer:
         return '<section class="room guest" role="status"><h2>Joining a table</h2><p>Making your answer…</p></section>'
     return (
         '<section class="room guest"><h2>Joining a table</h2>'
         "<p>Send this answer back to the host (or let them scan it). The table appears here once they take it.</p>"
         + link_block(answer, "Your answer")
+        + f'<label>Your name, for the table (optional)<input class="guest-name" maxlength="{MAX_NAME}" '
+        'autocomplete="nickname" spellcheck="false"></label>'
         + '<p class="room-state" role="status">Waiting for the host…</p></section>'
     )
 
 
-def guest_lost() -> str:
+def guest_lost(trying: bool = False) -> str:
+    """The guest's note when its link to the host is gone: being mended by itself, or needing a new invitation."""
+    if trying:
+        return '<p class="note" role="status">The link to the host dropped: reconnecting…</p>'
     return (
         '<p class="note error" role="alert">The link to the host was lost. Ask the host for a new invitation '
         "and open it here: your seat and your cards are kept.</p>"

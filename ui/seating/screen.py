@@ -14,15 +14,20 @@ KNOWN_NAMES = "seat-names-known"
 """The id of the list of names remembered, offered by every name field."""
 
 
-def _seat_field(seat: int, players: int, name: str | None, level: str, known: bool) -> str:
-    """One seat's row: who sits there (a person or a computer), the person's name and the computer's level."""
+KINDS = (("person", "A person"), ("guest", "Own phone"), ("computer", "Computer"))
+"""Who can sit in a seat: a person at this device, a guest joining from a phone of their own (``ui.remote``:
+the game waits on this device, the host's, and a computer keeps the seat until their phone joins), a computer."""
+
+
+def _seat_field(seat: int, players: int, name: str | None, level: str, known: bool, guest: bool = False) -> str:
+    """One seat's row: who sits there (a person here or on their own phone, or a computer), the person's name
+    and the computer's level."""
     names = seat_names(players)
     mates = seats.teammates(seat, players)
     side = f' <small>(with {" and ".join(names[m] for m in mates)})</small>' if mates else ""
-    person = name is not None
+    kind = "computer" if name is None else "guest" if guest else "person"
     options = "".join(
-        f'<option value="{value}"{" selected" if chosen else ""}>{label}</option>'
-        for value, label, chosen in (("person", "A person", person), ("computer", "Computer", not person))
+        f'<option value="{value}"{" selected" if value == kind else ""}>{label}</option>' for value, label in KINDS
     )
     levels = "".join(
         f'<option value="{value}"{" selected" if value == level else ""}>{label}</option>' for value, label in LEVELS
@@ -54,9 +59,10 @@ def players_screen(
     else:
         named = dict(last)
     chosen = dict(seating.levels) if same else {}
+    guests = set(seating.guests) if same else set()
     known = sorted({name for _seat, name in remembered}, key=str.casefold)
     rows = "".join(
-        _seat_field(s, players, named.get(s), chosen.get(s, level), bool(known)) for s in range(players)
+        _seat_field(s, players, named.get(s), chosen.get(s, level), bool(known), s in guests) for s in range(players)
     )
     offered = (
         f'<datalist id="{KNOWN_NAMES}">' + "".join(f'<option value="{esc(n)}"></option>' for n in known) + "</datalist>"
@@ -66,7 +72,9 @@ def players_screen(
         '<section class="panel settings players" aria-labelledby="players-title">'
         '<h2 id="players-title">Who\'s playing</h2>'
         "<p>Play together on this device: make each seat a person or a computer. When the turn passes "
-        "from one person to another, the app hides every hand until the next person takes the device.</p>"
+        "from one person to another, the app hides every hand until the next person takes the device. "
+        "Someone with a phone of their own can play on it instead (Who plays: Own phone), on this Wi-Fi: "
+        "this device then shows their invitation (Menu → Phones in the room).</p>"
         '<form class="new-game" data-form="seating">'
         + rows
         + offered
