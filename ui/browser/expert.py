@@ -89,5 +89,11 @@ def page_thinker(app: Any, body: Any) -> Thinker:
         except Exception:
             return list(seat_names(app.session.game.n))
 
+    def tell(thinker: Thinker) -> None:
+        data = body.dataset
+        data.expertMs = " ".join(f"{ms:.0f}" for ms in thinker.times[-500:])
+        data.expertFallbacks = str(thinker.fallbacks)
+        data.expertProblem = thinker.last_problem[:300]
+
     line = ThinkingLine(body, names)
-    return Thinker(WorkerPort, line.show)
+    return Thinker(WorkerPort, line.show, tell)

@@ -66,9 +66,15 @@ def expert_game(session: Session) -> bool:
 class Thinker:
     """The page's end of the Expert worker: starts it, asks it, times it, checks it, falls back."""
 
-    def __init__(self, open_port: OpenPort, show: Callable[[int | None], None] = lambda seat: None) -> None:
+    def __init__(
+        self,
+        open_port: OpenPort,
+        show: Callable[[int | None], None] = lambda seat: None,
+        tell: Callable[[Thinker], None] = lambda thinker: None,
+    ) -> None:
         self.open_port = open_port
         self.show = show  # the seat thinking, shown on the page (None: nobody)
+        self.tell = tell  # after each Expert turn: the figures kept (``times``, ``fallbacks``) for tests and benches
         self.port: Port | None = None
         self.ready: asyncio.Future[bool] | None = None
         self.waiting: dict[int, asyncio.Future[object]] = {}
@@ -192,6 +198,7 @@ class Thinker:
         else:
             action, reason, full = thought.action, thought.reason, thought.full
         session.apply_action(action, seat, reason, full)
+        self.tell(self)
         return True
 
 
