@@ -31,6 +31,18 @@ HOLD_ANSWERS = """
 """
 
 
+def reasons_in_moves(page: Page) -> list[str]:
+    """Every computer move's Why? in the recent moves, opened one by one."""
+    page.locator("#r-status").get_by_role("button", name="Moves", exact=True).click()
+    sheet = page.get_by_role("dialog", name="Recent moves")
+    reasons = []
+    for i in range(sheet.get_by_role("button", name="Why?").count()):
+        sheet.get_by_role("button", name="Why?").nth(i).click()
+        reasons.append(sheet.locator(".reason").inner_text())
+    sheet.get_by_role("button", name="Close").click()
+    return reasons
+
+
 def test_expert_thinks_in_its_worker_offline_while_the_table_takes_taps(
     page: Page, context: BrowserContext, dist: Path, watch: Watch
 ) -> None:
@@ -60,18 +72,21 @@ def test_expert_thinks_in_its_worker_offline_while_the_table_takes_taps(
     page.evaluate("window.hfHoldExpert = false")
     # The computers' turns came from the worker (none of them fell back to Hard), and Why? tells what
     # Expert compared when it played out its choices.
-    reason = ""
-    for _ in range(6):
+    reasons: list[str] = []
+    for _ in range(4):
         table.wait_until_idle()
-        if page.locator("#r-status").get_by_role("button", name="Why?").count():
-            page.locator("#r-status").get_by_role("button", name="Why?").click()
-            panel = page.locator(".why-panel")
-            reason = panel.locator("p").inner_text()
-            panel.get_by_role("button", name="Close").click()
-            if "playouts" in reason:
-                break
+        reasons = reasons_in_moves(page)
+        if any("playouts" in reason for reason in reasons):
+            break
         table.play_my_turn_simply()
+    reason = next((r for r in reasons if "playouts" in r), str(reasons))
     assert "playouts" in reason, reason
+    # Hint is Expert's too, from the worker.
+    table.wait_until_idle()
+    asked = len(page.evaluate("document.body.dataset.expertMs").split())
+    table.tap("Hint")
+    page.wait_for_selector(".note:has-text('Hint: ')")
+    assert len(page.evaluate("document.body.dataset.expertMs").split()) == asked + 1
     assert page.evaluate("document.body.dataset.expertFallbacks") == "0"
     assert len(page.evaluate("document.body.dataset.expertMs").split()) >= 3
     assert watch.external == []

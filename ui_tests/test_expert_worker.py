@@ -8,12 +8,14 @@ import asyncio
 import json
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
 from engine.actions import Discard, to_text
-from engine.bots import ExpertBot, make_bot
+from engine.bots import ExpertBot, hint, make_bot
 from engine.views import view_for
 from ui import saves
 from ui.app import App
@@ -22,7 +24,17 @@ from ui.browser.expert_think import Thinker
 from ui.browser.expert_wire import Desk, read_answer, request_text
 from ui.render import regions
 from ui.settings.model import EXPERT_NOTE, LEVEL_NAMES, Settings, load_settings
+from ui.table.narrate import advice
+from ui.table.turn import show_hint
 from ui_tests.helpers import simple_turn
+
+T = TypeVar("T")
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine on a loop of its own (in a thread: a browser test in the same run may hold this one's)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def expert_app(seed: int = 5) -> App:
@@ -178,7 +190,7 @@ def test_an_expert_turn_plays_the_workers_checked_answer_and_shows_the_seat_thin
     async def go() -> bool:
         return await thinker.turn(app, 0.05)
 
-    assert asyncio.run(go())
+    assert run(go())
     assert len(app.game.history) > moves and thinker.fallbacks == 0
     assert shown == [seat, None]
     assert app.session.recent.lines[-1].reason == "It won 5 of 7 playouts."
@@ -206,7 +218,7 @@ def test_hard_plays_the_turn_when_the_worker_fails_is_slow_or_answers_nonsense(
     hard = make_bot("hard", seat, app.game.deal_number).decide(view_for(app.game, seat))
     moves = len(app.game.history)
     thinker, _ports, _shown = thinker_with(reply)
-    assert asyncio.run(thinker.turn(app, 0))
+    assert run(thinker.turn(app, 0))
     assert app.game.history[moves] == to_text(hard.action) and thinker.fallbacks == 1
     assert app.session.recent.lines[-1].reason == hard.public_reason
 
@@ -222,11 +234,11 @@ def test_after_three_failures_in_a_row_the_worker_is_closed_and_hard_plays_on(mo
                 simple_turn(app)
             assert await thinker.turn(app, 0)
 
-    asyncio.run(three_turns())
+    run(three_turns())
     assert thinker.broken and ports[0].closed and thinker.fallbacks == 3
     while not app.bot_to_act():
         simple_turn(app)
-    assert asyncio.run(thinker.turn(app, 0)) and len(ports) == 1  # no new worker: Hard at once
+    assert run(thinker.turn(app, 0)) and len(ports) == 1  # no new worker: Hard at once
 
 
 def test_nothing_is_played_when_the_table_moved_on_while_expert_thought() -> None:
@@ -239,7 +251,7 @@ def test_nothing_is_played_when_the_table_moved_on_while_expert_thought() -> Non
 
     thinker, _ports, _shown = thinker_with(ready_then(reply))
     old = app.game
-    assert not asyncio.run(thinker.turn(app, 0.05))
+    assert not run(thinker.turn(app, 0.05))
     assert len(old.history) == moves and thinker.strikes == 0
 
 
@@ -276,3 +288,18 @@ def test_a_game_with_expert_seats_saves_and_resumes_and_an_unknown_level_falls_b
     assert not copy.problem and copy.seating is not None
     assert copy.seating.levels == ((2, "normal"), (3, "expert"))
     assert copy.seating.level(1) == ""
+
+
+def test_an_expert_hint_from_the_worker_is_experts_own_with_its_advice_and_only_when_expert_plays() -> None:
+    app = App(Settings(level="expert"), random.Random(5))
+    while app.bot_to_act():
+        app.bot_step()
+    assert expert_think.wants_expert_hint(app)
+    assert not expert_think.wants_expert_hint(App(Settings(level="hard"), random.Random(5)))
+    game, seat = app.game, app.session.seat
+    text = Desk().answer(request_text("hint", 2, game, seat, budget=10.0))
+    thought = read_answer(text, 2, game, seat)
+    expected = hint(view_for(game, seat), level="expert")
+    assert thought is not None and thought.action == expected.action and thought.advice == advice(expected.why)
+    show_hint(app, thought.action, thought.advice)
+    assert app.note is not None and app.note.text.startswith("Hint: ") and app.hint_action == expected.action

@@ -63,6 +63,12 @@ def expert_game(session: Session) -> bool:
     return any(expert_seat(session, s) for s in range(session.game.n) if s not in humans or s in session.away)
 
 
+def wants_expert_hint(app: App) -> bool:
+    """True when a Hint should be Expert's: the computers of this game play Expert (Settings' level, or a
+    challenge's) and it is the person's turn; else Hint is Hard's, at once."""
+    return app.level() == EXPERT and app.human_to_act()
+
+
 class Thinker:
     """The page's end of the Expert worker: starts it, asks it, times it, checks it, falls back."""
 
@@ -168,6 +174,7 @@ class Thinker:
             return None
         self.strikes = 0
         self.times.append((time.perf_counter() - asked) * 1000)
+        self.tell(self)
         return thought
 
     # ----- a computer turn ---------------------------------------------------------------

@@ -85,21 +85,24 @@ class Runner:
         """Start Expert's worker once a game with an Expert seat is on the table (its Python loads while the
         person plays), never before: a start-up without Expert loads none of it."""
         if self.thinker is None and expert_game(self.app.session):
-            self.expert_turn(force=True)
-            assert self.thinker is not None
-            self.thinker.start()
+            self.expert().start()
 
-    def expert_turn(self, force: bool = False) -> bool:
-        """True when the computer to act plays Expert (its worker made now, the first time: start-up never
-        loads it); Expert's turns go through ``ui.browser.expert_think.Thinker``."""
-        session = self.app.session
-        seat = session.game.to_act
-        if not force and (seat is None or not expert_seat(session, seat)):
-            return False
+    def expert(self) -> Thinker:
+        """Expert's thinker (``ui.browser.expert_think``), made the first time it is needed: start-up never
+        loads it."""
         if self.thinker is None:
             from ui.browser.expert import page_thinker
 
             self.thinker = page_thinker(self.app, self.body)
+        return self.thinker
+
+    def expert_turn(self) -> bool:
+        """True when the computer to act plays Expert (its turns go through the thinker)."""
+        session = self.app.session
+        seat = session.game.to_act
+        if seat is None or not expert_seat(session, seat):
+            return False
+        self.expert()
         return True
 
     async def hold_ending(self) -> None:
