@@ -45,38 +45,58 @@ class WorkerPort:
 
 
 class ThinkingLine:
-    """A small line over the table, "West is thinking…", while an Expert seat thinks (a live region, so a
-    screen reader hears it too); ``body.dataset.thinking`` holds the seat for tests."""
+    """"West is thinking…", beside that seat on the table (over its row's right end, where its turn's news
+    goes), while an Expert seat thinks: a live region, so a screen reader hears it too;
+    ``body.dataset.thinking`` holds the seat for tests.  Laid over the table rather than in it, since the
+    table's regions are painted afresh after every move."""
 
-    def __init__(self, body: Any, names: Callable[[], list[str]]) -> None:
+    def __init__(self, body: Any, names: Callable[[], list[str]], place: Callable[[int], int]) -> None:
         self.body = body
         self.names = names
+        self.place = place  # the seat's box on the table: its ``pos-N`` (N = seats after the one shown)
         self.el: Any = None
+
+    def make(self) -> Any:
+        el = document.createElement("p")
+        el.id = "thinking"
+        el.className = "thinking"
+        el.setAttribute("role", "status")
+        style = el.style
+        for key, value in (
+            ("position", "fixed"), ("margin", "0"), ("padding", "0.15rem 0.6rem"), ("borderRadius", "1rem"),
+            ("zIndex", "30"), ("background", "#fff8d6"), ("color", "#1d2b22"), ("fontSize", "0.85rem"),
+            ("fontWeight", "600"), ("boxShadow", "0 1px 3px rgba(0, 0, 0, 0.35)"), ("pointerEvents", "none"),
+            ("whiteSpace", "nowrap"),
+        ):
+            setattr(style, key, value)
+        self.body.appendChild(el)
+        return el
 
     def show(self, seat: int | None) -> None:
         if self.el is None:
-            self.el = document.createElement("p")
-            self.el.id = "thinking"
-            self.el.className = "thinking"
-            self.el.setAttribute("role", "status")
-            style = self.el.style
-            for key, value in (
-                ("position", "fixed"), ("top", "0.4rem"), ("left", "50%"), ("transform", "translateX(-50%)"),
-                ("margin", "0"), ("padding", "0.2rem 0.7rem"), ("borderRadius", "1rem"), ("zIndex", "30"),
-                ("background", "rgba(20, 40, 30, 0.88)"), ("color", "#fff"), ("fontSize", "0.85rem"),
-                ("pointerEvents", "none"),
-            ):
-                setattr(style, key, value)
-            self.body.appendChild(self.el)
+            self.el = self.make()
+        el = self.el
         if seat is None:
-            self.el.hidden = True
-            self.el.textContent = ""
+            el.hidden = True
+            el.textContent = ""
             self.body.removeAttribute("data-thinking")
             return
         names = self.names()
         name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-        self.el.textContent = f"{name} is thinking…"
-        self.el.hidden = False
+        el.textContent = f"{name} is thinking…"
+        box = document.querySelector(f".seats .seat.pos-{self.place(seat)}")
+        style = el.style
+        if box:
+            rect = box.getBoundingClientRect()
+            tall = rect.height > 48  # a tablet's seat box: in its empty lower corner, not over its badges
+            style.top = f"{rect.bottom - 8 if tall else rect.top + rect.height / 2:.0f}px"
+            style.left = f"{rect.right - 10:.0f}px"
+            style.transform = "translate(-100%, -100%)" if tall else "translate(-100%, -50%)"
+        else:  # no box for it (a screen other than the table): at the top, in the middle
+            style.top = "0.4rem"
+            style.left = "50%"
+            style.transform = "translateX(-50%)"
+        el.hidden = False
         self.body.dataset.thinking = str(seat)
 
 
@@ -95,5 +115,9 @@ def page_thinker(app: Any, body: Any) -> Thinker:
         data.expertFallbacks = str(thinker.fallbacks)
         data.expertProblem = thinker.last_problem[:300]
 
-    line = ThinkingLine(body, names)
+    def place(seat: int) -> int:
+        session = app.session
+        return int((seat - session.seat) % session.game.n)
+
+    line = ThinkingLine(body, names, place)
     return Thinker(WorkerPort, line.show, tell)

@@ -195,6 +195,7 @@ class Thinker:
             thought = await thinking
         finally:
             self.show(None)
+        await asyncio.sleep(0)  # the thinking ends in a task of its own: the move's paint comes in the next
         if app.session is not session or session.game is not game or len(game.history) != moves:
             return False
         if game.to_act != seat or not app.bot_to_act():
