@@ -303,3 +303,75 @@ def test_an_expert_hint_from_the_worker_is_experts_own_with_its_advice_and_only_
     assert thought is not None and thought.action == expected.action and thought.advice == advice(expected.why)
     show_hint(app, thought.action, thought.advice)
     assert app.note is not None and app.note.text.startswith("Hint: ") and app.hint_action == expected.action
+
+
+# ----- the runner: only a game with an Expert seat opens the worker ------------------------------
+
+
+class Dataset:
+    idle = "1"
+
+
+class FakeBody:
+    dataset = Dataset()
+
+
+class FakeSaver:
+    writing = False
+
+    def save_now(self) -> None:
+        pass
+
+    def waiting(self) -> bool:
+        return False
+
+
+class FakePage:
+    def __init__(self) -> None:
+        self.painted = 0
+
+    def refresh(self) -> None:
+        self.painted += 1
+
+
+class Reduced:
+    matches = True
+
+
+def runner_for(
+    app: App, monkeypatch: pytest.MonkeyPatch, reply: Callable[[str], list[object]]
+) -> tuple[Any, list[Thinker]]:
+    """The page's runner with stand-ins for the browser, and a stand-in worker in place of ui.browser.expert."""
+    import sys
+    import types
+
+    from ui.browser.runner import Runner
+
+    made: list[Thinker] = []
+
+    def page_thinker(_app: App, _body: object) -> Thinker:
+        made.append(thinker_with(reply)[0])
+        return made[-1]
+
+    fake = types.ModuleType("ui.browser.expert")
+    fake.page_thinker = page_thinker  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ui.browser.expert", fake)
+    runner = Runner(app, FakeSaver(), FakePage(), FakeBody(), Reduced())  # type: ignore[arg-type]
+    app.session.hold_ending = False
+    return runner, made
+
+
+def test_the_runner_opens_no_worker_without_an_expert_seat_and_plays_expert_turns_through_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hard = App(Settings(level="hard"), random.Random(5))
+    simple_turn(hard)
+    simple_turn(hard)  # South's discard: the computers' turn
+    runner, made = runner_for(hard, monkeypatch, ready_then(lambda data: []))
+    run(runner.pump())
+    assert made == [] and hard.game.to_act == hard.session.seat  # Hard played on the page, no worker
+    app = expert_app()
+    runner, made = runner_for(app, monkeypatch, ready_then(lambda data: [answer_for(app, int(str(data["id"])))]))
+    run(runner.pump())
+    assert len(made) == 1 and len(made[0].times) >= 3 and made[0].fallbacks == 0
+    assert app.game.to_act == app.session.seat  # every computer turn came through the worker
