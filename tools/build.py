@@ -33,6 +33,10 @@ BOOT_JS = "ui/boot.js"
 BOOT_MARK = "/*BUILD*/ { lockInfo: null, revisions: {}, sizes: {}, snapshot: null }"
 SNAPSHOT_JS = "ui/snapshot.js"
 SNAPSHOT_WORKER_JS = "ui/snapshot-worker.js"
+EXPERT_WORKER_JS = "ui/expert-worker.js"
+EXPERT_MARK = "/*EXPERT*/ { lockInfo: null }"
+"""Expert's worker (a Python of its own, started when a game with an Expert seat is first on the table)
+gets the same lock file info as ui/boot.js."""
 SNAPSHOT_ENCODING = "identity"
 """How the start-up snapshot is stored on the device, its zero pages left out either way:
 "identity" (about 14 MB for a 30 MiB heap, checked with SHA-256 as it is read) or "gzip" (about
@@ -376,6 +380,11 @@ def write_boot_js(*, snapshots: bool = True) -> str | None:
     if BOOT_MARK not in text:
         sys.exit(f"{BOOT_JS} has lost its {BOOT_MARK} line")
     boot.write_text(text.replace(BOOT_MARK, json.dumps(data, sort_keys=True)))
+    expert = DIST / EXPERT_WORKER_JS
+    text = expert.read_text()
+    if EXPERT_MARK not in text:
+        sys.exit(f"{EXPERT_WORKER_JS} has lost its {EXPERT_MARK} line")
+    expert.write_text(text.replace(EXPERT_MARK, json.dumps({"lockInfo": info}, sort_keys=True)))
     return key
 
 

@@ -187,7 +187,7 @@ def with_change(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
     [
         (("v",), 2), (("key",), "ABC"), (("key",), "g" * 16), (("key",), 5), (("at",), -1), (("at",), 1.5),
         (("at",), True), (("preset",), "poker"), (("house",), 1), (("players",), 5), (("players",), 3),
-        (("level",), "expert"), (("deal",), 0), (("deal",), 10**10), (("deal",), "7"), (("rounds",), []),
+        (("level",), "grandmaster"), (("deal",), 0), (("deal",), 10**10), (("deal",), "7"), (("rounds",), []),
         (("rounds",), [{}] * 21), (("rounds", 0, "s"), [1]), (("rounds", 0, "s", 0), 10**9),
         (("rounds", 0, "s", 0), 1), (("rounds", 0, "o"), "me"), (("rounds", 0, "b"), {"clean book": 0}),
         (("rounds", 0, "b"), {"x" * 41: 1}), (("rounds", 0, "b"), {"clean book": 1.0}), (("rounds", 0, "b"), []),

@@ -461,7 +461,7 @@ def test_each_computer_seat_gets_its_own_level_saved_with_the_seating() -> None:
     assert re.search(r'id="seat-level-1" name="level-1">[^/]*<option value="easy" selected>', page(again))
     # the levels are read strictly: anything off is a damaged save
     good = json.loads(text)
-    for levels in ([[1, "expert"]], [[0, "easy"]], [[3, "easy"], [1, "hard"]], [[1, "easy"], [1, "hard"]],
+    for levels in ([[0, "easy"]], [[3, "easy"], [1, "hard"]], [[1, "easy"], [1, "hard"]],
                    [[True, "easy"]], "hard", [], [[1]], [[9, "easy"]], None):
         data = dict(good, seating=dict(good["seating"], levels=levels))
         assert saves.read(saves.PRIMARY, json.dumps(data)).problem == saves.DAMAGED_SEATING, levels

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
+from ui.browser.expert_think import wants_expert_hint
 from ui.browser.platform import copy_text
 from ui.browser.storage import quick_set
 from ui.render import SHORTCUTS
 from ui.table.report import report_text
+from ui.table.turn import show_hint
 from ui.taps import Note, Taps
 
 if TYPE_CHECKING:
@@ -65,6 +67,7 @@ class Input:
             "apply-update": Input.on_apply_update,
             "challenge": Input.on_challenge,
             "report": Input.on_report,
+            "hint": Input.on_hint,
         }
 
     # ----- the taps that need the browser ------------------------------------------------------
@@ -105,6 +108,31 @@ class Input:
     def on_report(self, arg: str) -> None:
         self.runner.spawn(self.copy_report())
 
+    def on_hint(self, arg: str) -> None:
+        """Hint: Expert's, from its worker, when the computers play Expert (the table goes on meanwhile);
+        else Hard's, at once, as every other tap."""
+        if not wants_expert_hint(self.app):
+            self.app_tap("hint", arg, time.perf_counter())
+            return
+        self.app.note = Note("Expert is thinking about your hand…", "info")
+        self.page.refresh()
+        self.runner.spawn(self.expert_hint())
+
+    async def expert_hint(self) -> None:
+        app = self.app
+        session = app.session
+        game, seat, moves = session.game, session.seat, len(session.game.history)
+        thought = await self.runner.expert().ask("hint", session, seat)
+        if app.session is not session or session.game is not game or len(game.history) != moves:
+            return  # the table moved on: this hint is for a position that has gone
+        if not app.human_to_act():
+            return
+        if thought is None:
+            self.app_tap("hint", "", time.perf_counter())  # Hard's hint, on the page
+            return
+        show_hint(app, thought.action, thought.advice)
+        self.page.refresh()
+
     async def copy_report(self) -> None:
         """Copy the report of the hand; the sheet shows it either way (to select and copy by hand when refused)."""
         copied = await copy_text(report_text(self.app.session))
@@ -140,6 +168,11 @@ class Input:
         if own is not None:
             own.handler(self, arg)
             return
+        self.app_tap(act, arg, started)
+
+    def app_tap(self, act: str, arg: str, started: float) -> None:
+        """A tap the app itself handles (``App.handle``), then the page painted and the computers kicked."""
+        app = self.app
         old = app.game
         try:
             app.handle(act, arg)

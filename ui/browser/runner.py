@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
+from ui.browser.expert_think import Thinker, expert_game, expert_seat
 from ui.settings.model import PACE_SECONDS
 from ui.table.session import ENDING_SECONDS
 from ui.watch.model import PLAY_SECONDS
@@ -29,6 +30,7 @@ class Runner:
         self.running = False
         self.watching = False  # the watched game is stepping on its own (watch_play)
         self.tasks: set[asyncio.Future[None]] = set()  # keep references so pending tasks are not garbage-collected
+        self.thinker: Thinker | None = None  # Expert's worker: made when an Expert seat is first on the table
         app.session.hold_ending = True  # a round's end stays on the table until ``hold_ending`` below ends it
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -58,12 +60,18 @@ class Runner:
         self.running = True
         app, saver = self.app, self.saver
         try:
+            self.warm_expert()
             while not app.elsewhere:  # a tab that gave way neither saves nor plays
                 saver.save_now()
                 if saver.waiting():
                     self.spawn(saver.writer())  # in the background: a slow or failing store never holds the game up
                 if not app.bot_to_act():
                     break
+                if self.expert_turn():
+                    assert self.thinker is not None
+                    if await self.thinker.turn(app, self.pace()):  # it thinks in its worker while the pace runs
+                        self.page.refresh()
+                    continue
                 await asyncio.sleep(self.pace())
                 if app.bot_to_act():  # the game may have changed while we waited
                     app.bot_step()
@@ -72,6 +80,30 @@ class Runner:
         finally:
             self.running = False
             self.settle_idle()
+
+    def warm_expert(self) -> None:
+        """Start Expert's worker once a game with an Expert seat is on the table (its Python loads while the
+        person plays), never before: a start-up without Expert loads none of it."""
+        if self.thinker is None and expert_game(self.app.session):
+            self.expert().start()
+
+    def expert(self) -> Thinker:
+        """Expert's thinker (``ui.browser.expert_think``), made the first time it is needed: start-up never
+        loads it."""
+        if self.thinker is None:
+            from ui.browser.expert import page_thinker
+
+            self.thinker = page_thinker(self.app, self.body)
+        return self.thinker
+
+    def expert_turn(self) -> bool:
+        """True when the computer to act plays Expert (its turns go through the thinker)."""
+        session = self.app.session
+        seat = session.game.to_act
+        if seat is None or not expert_seat(session, seat):
+            return False
+        self.expert()
+        return True
 
     async def hold_ending(self) -> None:
         """Leave the play that went out on the table for ``ENDING_SECONDS`` (unless a tap opens the scores

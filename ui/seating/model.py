@@ -134,18 +134,22 @@ def make(
 
 
 def _levels(data: Any, players: int, humans: frozenset[int]) -> tuple[tuple[int, str], ...] | None:
-    """The computer seats' levels stored with a seating (strictly: None when anything is off)."""
+    """The computer seats' levels stored with a seating (strictly: None when anything is off).  A level this
+    build doesn't offer (one a newer or older version saved) is left out: that computer plays at the level
+    in Settings, and the game loads."""
     if not isinstance(data, list) or not data or len(data) > players:
         return None
     levels: list[tuple[int, str]] = []
+    seats = []
     for item in data:
         if not (isinstance(item, list) and len(item) == 2):
             return None
         seat, level = item
-        if type(seat) is not int or not (0 <= seat < players) or seat in humans or level not in LEVEL_NAMES:
+        if type(seat) is not int or not (0 <= seat < players) or seat in humans or not isinstance(level, str):
             return None
-        levels.append((seat, level))
-    seats = [seat for seat, _level in levels]
+        seats.append(seat)
+        if level in LEVEL_NAMES:
+            levels.append((seat, level))
     return tuple(levels) if seats == sorted(set(seats)) else None
 
 

@@ -34,6 +34,7 @@ from engine.house_rules import (  # one copy of the house rules, in the engine; 
     switch_value,
 )
 from engine.levels import LEVELS as BOT_LEVELS
+from engine.levels import SEARCH_LEVELS
 from engine.rules import PRESETS, RuleSet, preset
 from engine.serialize import parse_json
 from engine.stored_rules import LEGACY_VALUES
@@ -43,6 +44,7 @@ __all__ = [
     "BRINGS",
     "CANASTA_VALUES",
     "DERIVED",
+    "EXPERT_NOTE",
     "HOUSE_CHOICES",
     "INDIVIDUAL_IN_SOURCE",
     "KEEP_ON_PRESET_CHANGE",
@@ -74,9 +76,14 @@ __all__ = [
     "switch_value",
 ]
 
-LEVELS: tuple[tuple[str, str], ...] = tuple((name, name.capitalize()) for name in BOT_LEVELS if name != "random")
+LEVELS: tuple[tuple[str, str], ...] = tuple(
+    (name, name.capitalize()) for name in BOT_LEVELS + SEARCH_LEVELS if name != "random"
+)
 LEVEL_NAMES = tuple(name for name, _ in LEVELS)
-"""The computer levels a player can choose (the engine's ``LEVELS`` less its random mover)."""
+"""The computer levels a player can choose (the engine's ``LEVELS`` less its random mover, and Expert,
+which the page runs in a worker of its own: ``ui/browser/expert_think.py``)."""
+EXPERT_NOTE = "Expert thinks ahead by playing out possible hands; it takes a moment."
+"""Said under the level in Settings (and the seating's levels)."""
 SPEEDS: tuple[tuple[str, str], ...] = (
     ("relaxed", "Relaxed: about 1.25 s a move"),
     ("normal", "Normal: about 0.75 s a move"),

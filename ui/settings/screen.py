@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.rules import preset
 from engine.state import Game
 from ui.settings.model import (
+    EXPERT_NOTE,
     HOUSE_CHOICES,
     LEVELS,
     PRESET_NAMES,
@@ -80,6 +81,7 @@ def settings_screen(s: Settings, house_open: bool, game: Game, storage_kept: str
         + "</details>"
         "<h3>Computer players</h3>"
         + _select("level", "Level", list(LEVELS), s.level)
+        + f'<p class="tip level-note">{esc(EXPERT_NOTE)}</p>'
         + _select("speed", "Speed", list(SPEEDS), s.speed)
         + "<h3>Cards and motion</h3>"
         + _check("four_colour", "Four-colour cards (diamonds blue, clubs green)", s.four_colour)

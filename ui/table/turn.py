@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import cards as C
-from engine.actions import Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
+from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Meld, MeldPlay, NextRound, PickUp
 from engine.errors import RuleViolation
 from engine.serialize import replay
 from engine.stored_rules import rules_to_dict
@@ -205,14 +205,19 @@ def on_hint(app: App, arg: str) -> None:
     from engine.bots import hint
 
     decision = hint(app.view())
-    text = describe_action(app.game, decision.action, app.seat, app.seat).rstrip(".")
-    why = advice(decision.why)
+    show_hint(app, decision.action, advice(decision.why))
+
+
+def show_hint(app: App, action: Action, why: str) -> None:
+    """Say the hinted move and why, and select (or stage) its cards for Play it (Hard's hint, or Expert's
+    from its worker: ``ui/browser/input.py``)."""
+    text = describe_action(app.game, action, app.seat, app.seat).rstrip(".")
     app.note = Note(f"Hint: {text}" + (f": {why}." if why else "."), "hint")
-    app.hint_action = decision.action
+    app.hint_action = action
     app.staged = []
     app.pile_selected = []
     app.selected = []
-    match decision.action:
+    match action:
         case Meld(plays=plays) if plays and app.minimum() > 0:
             app.staged = [Staged(p.cards, p.rank if p.rank is not None else C.WILD_RANK) for p in plays]
         case Meld(plays=plays) if plays:

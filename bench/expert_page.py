@@ -1,0 +1,191 @@
+"""Expert in the page (Chromium): how long a decision takes, what the page's own thread does meanwhile,
+and what choosing Expert costs at start-up.  A bench, never a timed test.
+
+    python -m bench.expert_page [--runs 3] [--laps 12] [--no-build] [--json]
+
+- **Decisions**: a phone-sized page opens ``?rules=classic&deal=D&level=expert`` (D from 700,000,001),
+  reduced motion (no pace), and South plays simply (draw, discard the first card) for ``--laps`` of its
+  turns while three Expert computers play through their worker.  Each decision's time is the page's
+  wait from posting the question to the checked answer (``body.dataset.expertMs``, from
+  ``ui/browser/expert_think.py``): p50, p95 and max over every decision (target p95 ≤ 400 ms), and the
+  turns Hard played instead (``expertFallbacks``).
+- **The page's thread while Expert thinks**: every main-thread task of 50 ms or more (Long Tasks API,
+  a ``PerformanceObserver`` installed before the page's scripts) that overlaps a time a seat was shown
+  thinking (``body[data-thinking]``, watched by a ``MutationObserver``); target: none.
+- **Start-up**: the time until the table takes taps (``body[data-ready="1"]``, ``performance.now()`` in
+  the page) on a first visit in a fresh browser context, with the level left at Normal and with
+  ``level=expert`` in the link (the worker is started only once the table is up, so the two should
+  match), and for Expert the time until its worker's Python answered ``ready`` (``hf-expert-ready``).
+  Runs alternate; medians.
+
+Run under ``nice -n 19`` on a shared machine; the load average is printed with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+from .common import CHROMIUM, CHROMIUM_ARGS, PHONE, build_site, load_average, median, percentile, serve, site_copy
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
+from pages import Table
+
+FIRST_DEAL = 700_000_001
+SNAPSHOT_DONE = """() => ["hf-snapshot-stored", "hf-snapshot-failed", "hf-snapshot-restored"].some(
+  (name) => performance.getEntriesByName(name).length)"""
+
+# Installed before the page's own scripts: long tasks, the times a seat is shown thinking, readiness, and
+# when Expert's worker first answered.
+PROBE = """(() => {
+  window.__x = { tasks: [], thinking: [], since: null, ready: null, workerReady: null };
+  const x = window.__x;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) x.tasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (err) { /* no Long Tasks API */ }
+  const look = () => {
+    const body = document.body;
+    if (!body) return;
+    if (x.ready === null && body.dataset.ready === "1") x.ready = performance.now();
+    const on = body.dataset.thinking !== undefined;
+    if (on && x.since === null) x.since = performance.now();
+    if (!on && x.since !== null) { x.thinking.push([x.since, performance.now()]); x.since = null; }
+  };
+  new MutationObserver(look).observe(document, { subtree: true, attributes: true,
+    attributeFilter: ["data-ready", "data-thinking"] });
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(url, options) {
+      super(url, options);
+      if (options && options.name === "expert") {
+        super.addEventListener("message", (event) => {
+          if (x.workerReady === null && typeof event.data === "string" && event.data.includes('"ready"')) {
+            x.workerReady = performance.now();
+          }
+        });
+      }
+    }
+  };
+})();"""
+
+
+def open_page(browser: Any, url: str) -> Page:
+    context = browser.new_context(**PHONE, reduced_motion="reduce")
+    page = context.new_page()
+    page.add_init_script(PROBE)
+    page.set_default_timeout(120_000)
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached")
+    return page
+
+
+def decisions(browser: Any, base: str, deal: int, laps: int) -> dict[str, Any]:
+    """One Expert game: every decision's time, and the long tasks while a seat was thinking."""
+    page = open_page(browser, f"{base}?rules=classic&deal={deal}&level=expert")
+    # A first visit stores its start-up snapshot a few seconds after the table is up (ui/boot.js), with
+    # main-thread work of its own: wait for it, so the figures below are Expert's.
+    page.wait_for_function(SNAPSHOT_DONE, timeout=120_000)
+    started = page.evaluate("performance.now()")
+    table = Table(page, base)
+    for _ in range(laps):
+        table.wait_until_idle()
+        if table.round_is_over():
+            break
+        table.play_my_turn_simply()
+    table.wait_until_idle()
+    data = page.evaluate("""() => ({ ms: document.body.dataset.expertMs || "",
+        fallbacks: Number(document.body.dataset.expertFallbacks || 0),
+        x: { ...window.__x, end: performance.now() } })""")
+    page.context.close()
+    thinking = data["x"]["thinking"]
+    tasks = [(start, d) for start, d in data["x"]["tasks"] if start >= started]
+    during = [d for start, d in tasks if any(a - d <= start <= b for a, b in thinking)]
+    return {
+        "times": [float(t) for t in data["ms"].split()],
+        "fallbacks": data["fallbacks"],
+        "thinking_s": sum(b - a for a, b in thinking) / 1000,
+        "played_s": (data["x"]["end"] - started) / 1000,
+        "long_tasks_while_thinking": during,
+        "long_tasks_otherwise": [d for start, d in tasks if not any(a - d <= start <= b for a, b in thinking)],
+    }
+
+
+def startup(browser: Any, base: str, deal: int, expert: bool) -> dict[str, Any]:
+    """A first visit in a fresh context: ready time, longest task before it, Expert's worker ready time."""
+    level = "&level=expert" if expert else ""
+    page = open_page(browser, f"{base}?rules=classic&deal={deal}{level}")
+    if expert:
+        page.wait_for_function("window.__x.workerReady !== null", timeout=120_000)
+    x = page.evaluate("window.__x")
+    page.context.close()
+    before = [d for start, d in x["tasks"] if start < x["ready"]]
+    return {"ready_ms": x["ready"], "longest_task_ms": max(before, default=0.0), "worker_ready_ms": x["workerReady"]}
+
+
+def measure(site: Path, runs: int, laps: int, log: Any = print) -> dict[str, Any]:
+    out: dict[str, Any] = {"load_before": load_average()}
+    with serve(site) as (base, _meter), sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        starts: dict[str, list[dict[str, Any]]] = {"normal": [], "expert": []}
+        for i in range(runs):
+            for name in ("normal", "expert"):
+                starts[name].append(startup(browser, base, FIRST_DEAL + i, name == "expert"))
+                log(f"start-up {name} {i + 1}: {starts[name][-1]}")
+        games = []
+        for i in range(runs):
+            games.append(decisions(browser, base, FIRST_DEAL + i, laps))
+            g = games[-1]
+            log(f"game {i + 1}: {len(g['times'])} decisions, fallbacks {g['fallbacks']}, "
+                f"long tasks while thinking {g['long_tasks_while_thinking']} ({g['thinking_s']:.1f} s), "
+                f"otherwise {g['long_tasks_otherwise']} ({g['played_s'] - g['thinking_s']:.1f} s)")
+        browser.close()
+    times = sorted(t for g in games for t in g["times"])
+    during = [d for g in games for d in g["long_tasks_while_thinking"]]
+    out.update({
+        "decisions": len(times),
+        "decision_ms": {"p50": percentile(times, 50), "p95": percentile(times, 95), "max": max(times, default=0)},
+        "fallbacks": sum(g["fallbacks"] for g in games),
+        "thinking_s": round(sum(g["thinking_s"] for g in games), 1),
+        "long_tasks_while_thinking": len(during),
+        "longest_task_while_thinking_ms": max(during, default=0.0),
+        "long_tasks_per_minute_while_thinking": round(
+            len(during) / max(1e-9, sum(g["thinking_s"] for g in games)) * 60, 1),
+        "long_tasks_per_minute_otherwise": round(
+            sum(len(g["long_tasks_otherwise"]) for g in games)
+            / max(1e-9, sum(g["played_s"] - g["thinking_s"] for g in games)) * 60, 1),
+        "startup_ready_ms": {k: median([s["ready_ms"] for s in v]) for k, v in starts.items()},
+        "startup_longest_task_ms": {k: median([s["longest_task_ms"] for s in v]) for k, v in starts.items()},
+        "expert_worker_ready_ms": median([s["worker_ready_ms"] for s in starts["expert"]]),
+        "runs": runs,
+        "laps": laps,
+        "load_after": load_average(),
+    })
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="start-ups of each kind, and Expert games")
+    parser.add_argument("--laps", type=int, default=12, help="South's turns played in each Expert game")
+    parser.add_argument("--no-build", action="store_true", help="measure dist/ as it is")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    args = parser.parse_args()
+    if not args.no_build:
+        build_site()
+    with site_copy() as site:
+        figures = measure(site, args.runs, args.laps, log=(lambda *a: None) if args.json else print)
+    print(json.dumps(figures, indent=None if args.json else 1))
+    if os.environ.get("BENCH_OUT"):
+        Path(os.environ["BENCH_OUT"]).write_text(json.dumps(figures) + "\n")
+
+
+if __name__ == "__main__":
+    main()
