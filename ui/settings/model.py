@@ -82,7 +82,10 @@ LEVELS: tuple[tuple[str, str], ...] = tuple(
 LEVEL_NAMES = tuple(name for name, _ in LEVELS)
 """The computer levels a player can choose (the engine's ``LEVELS`` less its random mover, and Expert,
 which the page runs in a worker of its own: ``ui/browser/expert_think.py``)."""
-EXPERT_NOTE = "Expert thinks ahead by playing out possible hands; it takes a moment."
+EXPERT_NOTE = (
+    "Expert thinks ahead by playing out possible hands; it takes a moment."
+    " So far it wins about as often as Hard."
+)
 """Said under the level in Settings (and the seating's levels)."""
 SPEEDS: tuple[tuple[str, str], ...] = (
     ("relaxed", "Relaxed: about 1.25 s a move"),
