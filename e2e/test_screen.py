@@ -9,8 +9,10 @@ showing (its cards selected or staged), the same checks hold.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -417,3 +419,42 @@ def test_the_menu_opens_over_every_screen_and_closes_back_to_it(new_page: Callab
         assert page.locator("main h2, .page-body h2").first.inner_text().startswith(heading)
         assert page.evaluate("Math.round(scrollY)") == here["scrolled"], name
     page.screenshot(path="/tmp/menu-over-settings-360x740.png")
+
+
+@functools.cache
+def position_in_round_two_with_four_digit_totals() -> str:
+    """A classic game saved at the start of round 2, both sides' totals of four digits or more."""
+    for deal in range(1, 30):
+        ctrl = Controller(Settings(preset="classic"), rng=random.Random(1))
+        ctrl.new_game(deal)
+        for _ in range(3000):
+            if ctrl.game.phase in ("round_over", "game_over"):
+                break
+            if ctrl.bot_to_act():
+                ctrl.bot_step()
+            else:
+                simple_turn(ctrl)
+        if ctrl.game.phase == "round_over" and all(abs(t) >= 1000 for t in ctrl.game.totals):
+            ctrl.handle("next-round")
+            return json.dumps(to_dict(ctrl.game))
+    raise AssertionError("no such game")
+
+
+HEADER = """() => { const box = (el) => el.getBoundingClientRect();
+  const meta = document.querySelector('.top .meta'), board = document.querySelector('.top .scoreboard');
+  const parts = [...meta.children].filter(e => box(e).width > 0), m = box(meta), b = box(board);
+  const over = (a, c) => a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
+  return { lines: new Set(parts.map(e => Math.round(box(e).top))).size, crowded: parts.some(e => over(box(e), b)),
+    gap: Math.round(b.left - Math.max(...parts.map(e => box(e).right))), round: parts[1].innerText,
+    totals: board.innerText.replace(/\\s+/g, ' ') }; }"""
+
+
+@pytest.mark.parametrize("size", ["tablet-landscape-1024x768", "tablet-768x1024"])
+def test_the_round_keeps_clear_of_four_digit_totals(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+    page, table = open_at(new_page, base_url, size)
+    table.open().wait_until_saved().replace_save(position_in_round_two_with_four_digit_totals()).reload()
+    table.wait_until_idle()
+    header = page.evaluate(HEADER)
+    page.screenshot(path=f"/tmp/header-{size}.png")
+    assert header["round"] == "Round 2/4" and re.search(r"\d,\d{3}.*\d,\d{3}", header["totals"]), header
+    assert not header["crowded"] and header["gap"] >= 8 and header["lines"] == 1, header  # (1024x768 before: 3 lines)
