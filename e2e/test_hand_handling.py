@@ -67,9 +67,11 @@ def sound_on(table: Table) -> None:
 def test_larger_cards_show_a_whole_hkf_hand(new_page: Callable[..., Page], base_url: str, size: str) -> None:
     page, table = open_at(new_page, base_url, size)
     table.open_link("?rules=hkf&deal=7")
-    # The link's welcome (with its lesson offer) put away first, as a player does after reading it.
-    page.locator(".note").get_by_role("button", name="OK").click()
+    if size != "phone-landscape-844x390":  # there the welcome's lesson offer is left up: it pushes nothing away
+        page.locator(".note").get_by_role("button", name="OK").click()
     larger_cards(table)
+    if size == "phone-landscape-844x390":
+        assert page.get_by_role("button", name="Learn to play").is_visible()
     assert page.locator("body.larger-cards, #app.larger-cards, .larger-cards").count() > 0
     assert len(table.hand()) == 15
     page.screenshot(path=f"/tmp/hand29-{size}.png")
