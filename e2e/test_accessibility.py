@@ -64,7 +64,7 @@ def test_no_violations_in_a_two_player_game(new_page: Callable[..., Page], base_
     table = Table(page, base_url).open_link("?rules=hkf&deal=808&house=players.2")
     for _ in range(3):
         table.play_my_turn_simply()
-    assert page.get_by_role("region", name="North's melds").count() == 1
+    assert page.get_by_role("region", name="Opponent's melds").count() == 1
     assert violations(page) == [], "two-player table"
     table.open_rules()
     assert "each on their own" in page.locator("main, body").first.inner_text()

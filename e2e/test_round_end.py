@@ -4,12 +4,18 @@ scores repeat that play.  Played by tapping at 360x740, as the reviewer did."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import time
 
 from playwright.sync_api import Page
 
 from e2e.pages import Table
+from engine.serialize import to_dict
+from ui.app import App as Controller
+from ui.settings.model import Settings
+from ui_tests.helpers import simple_turn
 
 HELD = "document.body.dataset.idle === '1' || !!document.querySelector('[data-act=\"see-scores\"]')"
 """The table has settled, or the round's end is being held on the table (the page is busy until it opens)."""
@@ -92,3 +98,49 @@ def test_the_round_end_on_a_tablet_keeps_the_play_in_view(new_page, base_url: st
     page.get_by_role("button", name="See the scores", exact=True).click()
     table.wait_until_idle()
     assert said in page.locator(".round-over").inner_text()
+
+
+def position_before_south_goes_out(deal: int) -> str:
+    """A classic game of ``deal`` saved as South, taking the hints, starts the turn in which they go out."""
+    ctrl = Controller(Settings(preset="classic"), rng=random.Random(1))
+    ctrl.new_game(deal)
+    start = ""
+    for _ in range(3000):
+        game = ctrl.game
+        if game.phase in ("round_over", "game_over"):
+            break
+        if ctrl.bot_to_act():
+            ctrl.bot_step()
+        elif game.phase == "draw":
+            start = json.dumps(to_dict(game))
+            ctrl.handle("draw")
+        elif game.phase == "answer":
+            ctrl.handle("answer", "yes")
+        else:
+            moves = len(game.history)
+            ctrl.handle("hint")
+            ctrl.handle("play-hint")
+            if len(ctrl.game.history) == moves:
+                simple_turn(ctrl)
+    assert ctrl.game.results and ctrl.game.results[-1].went_out == 0 and start
+    return start
+
+
+FRESH_OF_OURS = """() => { const box = document.querySelector('.team.us > .melds'), b = box.getBoundingClientRect();
+  const seen = (c) => { const r = c.getBoundingClientRect(); return r.top >= b.top - 1 && r.bottom <= b.bottom + 1; };
+  const fresh = [...box.querySelectorAll('.chip.fresh')];
+  return { scrolls: box.scrollHeight > box.clientHeight, fresh: fresh.length, seen: fresh.filter(seen).length,
+    firstHidden: fresh.findIndex(c => !seen(c)) }; }"""
+
+
+def test_the_round_end_on_a_tablet_shows_our_whole_play(new_page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    """1024x768, deal 12: South goes out adding to two melds in a box of our melds that scrolls; while the round's
+    end holds, both are in view (the one below the box's edge is brought into view)."""
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=False, is_mobile=False)
+    table = Table(page, base_url).open().wait_until_saved()
+    table.replace_save(position_before_south_goes_out(12)).reload().wait_until_idle()
+    play_until_the_round_ends(table, hints=True)
+    assert table.status().startswith("You went out"), table.status()
+    held = page.evaluate(FRESH_OF_OURS)
+    page.screenshot(path="/tmp/round29-you-out-tablet.png")
+    assert held["scrolls"] and held["fresh"] >= 2 and held["seen"] == held["fresh"], held  # (before: 1 of 2)

@@ -9,7 +9,10 @@ showing (its cards selected or staged), the same checks hold.
 
 from __future__ import annotations
 
+import functools
 import json
+import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,11 +23,13 @@ from playwright.sync_api import Page
 from engine import cards as C
 from engine.actions import PickUp
 from engine.rules import preset
-from engine.serialize import from_dict
+from engine.serialize import from_dict, to_dict
 from engine.state import Game
 from tests.helpers import position_where
-from ui.settings.model import rules_for
+from ui.app import App as Controller
+from ui.settings.model import Settings, rules_for
 from ui.share import build_query
+from ui_tests.helpers import simple_turn
 
 SIZES = {
     "phone-360x740": (360, 740),
@@ -325,3 +330,131 @@ def test_our_melds_stay_in_view_and_a_selected_cards_meld_scrolls_into_it(
     assert page.locator(".team.us .chip.target").count() == 0
     assert ours.evaluate("b => b.scrollTop") == scrolled  # redrawn without the highlight, not back at the top
     assert page.evaluate(SCREEN_PROBLEMS) == []
+
+
+def position_with_our_melds_and_a_why() -> tuple[str, str]:
+    """A classic game where South, taking the hints, is to draw with our melds on the table, a hand (here the
+    foot) of nine cards or more and a computer's move with a reason on the status line: (the save, the recent
+    moves kept beside it)."""
+    ctrl = Controller(Settings(preset="classic"), rng=random.Random(1))
+    ctrl.new_game(2)
+    for _ in range(600):
+        if ctrl.bot_to_act():
+            ctrl.bot_step()
+            continue
+        last = ctrl.lines[-1] if ctrl.lines else None
+        ready = ctrl.game.phase == "draw" and len(ctrl.game.players[0].hand) >= 9 and len(ctrl.game.teams[0].melds) >= 2
+        if ready and last is not None and last.reason and last.seat != 0:
+            return json.dumps(to_dict(ctrl.game)), ctrl.lines_data()
+        if ctrl.game.phase == "answer":
+            ctrl.handle("answer", "yes")
+        elif ctrl.game.phase == "draw":
+            ctrl.handle("draw")
+        else:
+            ctrl.handle("hint")
+            moves = len(ctrl.game.history)
+            ctrl.handle("play-hint")
+            if len(ctrl.game.history) == moves:
+                simple_turn(ctrl)
+    raise AssertionError("no such position")
+
+
+US_IN_VIEW = """() => { const us = document.querySelector('.team.us'), r = us.getBoundingClientRect();
+  const chips = [...us.querySelectorAll('.chip')].filter(c => c.getBoundingClientRect().bottom <= r.bottom);
+  const hit = (el) => { const b = el.getBoundingClientRect();
+    const t = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2); return !!t && us.contains(t); };
+  return { top: Math.round(r.top), bottom: Math.round(r.bottom), chips: chips.length,
+    covered: chips.filter(c => !hit(c)).length, heading: hit(us.querySelector('h2')) }; }"""
+
+
+def test_an_open_why_leaves_our_melds_in_view_on_a_phone(new_page: Callable[..., Page], base_url: str) -> None:
+    """At 360x740 with a hand of two rows, Why? opens as a compact sheet over the dock's top: our melds stay
+    where they were, uncovered, the hand and Draw too; the player's next move puts it away (issue 29)."""
+    saved, lines = position_with_our_melds_and_a_why()
+    page, table = open_at(new_page, base_url, "phone-360x740")
+    table.open().wait_until_saved().replace_save(saved)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", ["handfoot-lines", lines])
+    table.reload().wait_until_idle()
+    before = page.evaluate(US_IN_VIEW)
+    assert before["chips"] >= 1 and before["covered"] == 0 and before["heading"], before
+    page.locator("#r-status").get_by_role("button", name="Why?").click()
+    panel = page.locator(".why-panel")
+    assert panel.is_visible() and len(panel.locator("p").inner_text()) > 10
+    page.screenshot(path="/tmp/why-open-phone-360x740.png")
+    assert page.evaluate(US_IN_VIEW) == before  # not moved, not covered
+    assert page.evaluate(SCREEN_PROBLEMS) == []  # the hand, Draw and Discard on screen and hit-testable
+    assert panel.get_by_role("button", name="Close").evaluate(HIT_TESTABLE)
+    table.draw()
+    assert page.locator(".why-panel").count() == 0
+
+
+MENU_BUTTON = """() => { const b = document.querySelector('.menu-toggle'), r = b.getBoundingClientRect();
+  const t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { x: Math.round(r.x), y: Math.round(r.y), hit: t === b || b.contains(t), scrolled: Math.round(scrollY) }; }"""
+
+
+def test_the_menu_opens_over_every_screen_and_closes_back_to_it(new_page: Callable[..., Page], base_url: str) -> None:
+    """At 360x740 the Menu button sits where it sits on the table on every screen, in reach however far the
+    screen is scrolled; the Menu opens over that screen and Close (or Esc) leaves the player where they were."""
+    page, table = open_at(new_page, base_url, "phone-360x740")
+    table.open_link("?rules=classic&deal=2")
+    on_table = page.evaluate(MENU_BUTTON)
+    assert on_table["hit"], on_table
+    for name, heading in (("Rules", "Rules: "), ("Score pad", "Score pads"), ("Settings", "Settings")):
+        table.menu(name)
+        page.evaluate("scrollTo(0, 400)")
+        here = page.evaluate(MENU_BUTTON)
+        assert (here["x"], here["y"], here["hit"]) == (on_table["x"], on_table["y"], True), (name, here)
+        page.mouse.click(here["x"] + 10, here["y"] + 10)  # a finger on the button, no scrolling to it first
+        sheet = page.get_by_role("dialog", name="Menu")
+        sheet.wait_for()
+        assert page.locator("main h2, .page-body h2").first.inner_text().startswith(heading)
+        assert page.evaluate("Math.round(scrollY)") == here["scrolled"]
+        if name == "Settings":
+            page.keyboard.press("Escape")
+        else:
+            sheet.get_by_role("button", name="Close").click()
+        table.wait_until_idle()
+        assert page.get_by_role("dialog", name="Menu").count() == 0
+        assert page.locator("main h2, .page-body h2").first.inner_text().startswith(heading)
+        assert page.evaluate("Math.round(scrollY)") == here["scrolled"], name
+    page.screenshot(path="/tmp/menu-over-settings-360x740.png")
+
+
+@functools.cache
+def position_in_round_two_with_four_digit_totals() -> str:
+    """A classic game saved at the start of round 2, both sides' totals of four digits or more."""
+    for deal in range(1, 30):
+        ctrl = Controller(Settings(preset="classic"), rng=random.Random(1))
+        ctrl.new_game(deal)
+        for _ in range(3000):
+            if ctrl.game.phase in ("round_over", "game_over"):
+                break
+            if ctrl.bot_to_act():
+                ctrl.bot_step()
+            else:
+                simple_turn(ctrl)
+        if ctrl.game.phase == "round_over" and all(abs(t) >= 1000 for t in ctrl.game.totals):
+            ctrl.handle("next-round")
+            return json.dumps(to_dict(ctrl.game))
+    raise AssertionError("no such game")
+
+
+HEADER = """() => { const box = (el) => el.getBoundingClientRect();
+  const meta = document.querySelector('.top .meta'), board = document.querySelector('.top .scoreboard');
+  const parts = [...meta.children].filter(e => box(e).width > 0), m = box(meta), b = box(board);
+  const over = (a, c) => a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
+  return { lines: new Set(parts.map(e => Math.round(box(e).top))).size, crowded: parts.some(e => over(box(e), b)),
+    gap: Math.round(b.left - Math.max(...parts.map(e => box(e).right))), round: parts[1].innerText,
+    totals: board.innerText.replace(/\\s+/g, ' ') }; }"""
+
+
+@pytest.mark.parametrize("size", ["tablet-landscape-1024x768", "tablet-768x1024"])
+def test_the_round_keeps_clear_of_four_digit_totals(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+    page, table = open_at(new_page, base_url, size)
+    table.open().wait_until_saved().replace_save(position_in_round_two_with_four_digit_totals()).reload()
+    table.wait_until_idle()
+    header = page.evaluate(HEADER)
+    page.screenshot(path=f"/tmp/header-{size}.png")
+    assert header["round"] == "Round 2/4" and re.search(r"\d,\d{3}.*\d,\d{3}", header["totals"]), header
+    assert not header["crowded"] and header["gap"] >= 8 and header["lines"] == 1, header  # (1024x768 before: 3 lines)

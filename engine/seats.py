@@ -8,12 +8,14 @@ between the teams; with six the teams are three seats each, and "your partner"
 
 With two or three players everyone plays on their own: each seat is a side of
 its own, with its own melds and score, and nobody to ask before going out.
+Two players sit across, but the one across is not called "North": with four or
+six players that is South's partner, so the lone opponent is the "Opponent".
 A "side" (``team`` in the code) is a team or a lone player.
 """
 
 from __future__ import annotations
 
-SEAT_NAMES_2 = ("South", "North")
+SEAT_NAMES_2 = ("South", "Opponent")
 SEAT_NAMES_3 = ("South", "West", "East")
 SEAT_NAMES_4 = ("South", "West", "North", "East")
 SEAT_NAMES_6 = ("South", "West", "Northwest", "North", "Northeast", "East")

@@ -51,7 +51,7 @@ def test_each_seat_is_its_own_side_with_two_or_three_players() -> None:
     assert seats.opponents(2, 3) == [0, 1]
     assert seats.opponents(1, 2) == [0]
     assert seats.seat_names(3) == ("South", "West", "East")
-    assert seats.seat_names(2) == ("South", "North")
+    assert seats.seat_names(2) == ("South", "Opponent")  # not "North": the partner at four (issue 29)
 
 
 def test_partnerships_keep_their_seats() -> None:

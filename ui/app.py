@@ -360,6 +360,8 @@ class App:
             return
         if not tap.passive:
             self.clear_fresh()
+        if act in TABLE_ACTS:  # an open Why? goes at the player's own move (the computers' leave it)
+            self.why = None
         tap.handler(self, arg)
 
     # ----- family challenges ----------------------------------------------------

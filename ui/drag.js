@@ -4,10 +4,32 @@
 // past SLOP is a tap, handled as before by the page's click listener; after a drag the click that
 // follows is swallowed.
 // The drop goes to Python as an "hf-drag" event on #app ({act, arg}: ui/browser/input.py checks both).
+// A hand that scrolls (its own box, or the dock beside the table in phone landscape) is marked
+// data-scrolls: there a finger swiping up or down the cards scrolls it (touch-action: pan-y), and a
+// drag starts with a move across (sideways) or after a long press (the card lifts), in any direction.
 
 const SLOP = 10; // px a press moves before it is a drag
+const LONG_PRESS = 350; // ms a finger rests on a card of a scrolling hand before it can be dragged anywhere
 const root = document.getElementById("app");
-let press = null; // {id, card, index, x, y, ghost, over}
+let press = null; // {id, card, index, x, y, ghost, over, touch, armed, timer}
+
+// Mark the hand when it (or the dock it sits in) scrolls, before any finger lands: touch-action is
+// read when a touch starts.
+function scrollBox(el) {
+  return el && el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY);
+}
+function markScrolling() {
+  const hand = root.querySelector(".hand");
+  if (!hand) return;
+  const scrolls = scrollBox(hand) || scrollBox(hand.closest(".dock"));
+  if (scrolls !== hand.hasAttribute("data-scrolls")) hand.toggleAttribute("data-scrolls", scrolls);
+}
+let marking = 0;
+function markSoon() {
+  if (!marking) marking = requestAnimationFrame(() => { marking = 0; markScrolling(); });
+}
+new MutationObserver(markSoon).observe(root, { childList: true, subtree: true });
+window.addEventListener("resize", markSoon);
 
 function cardOf(target) {
   const card = target && target.closest ? target.closest('.hand button.card[data-act="card"]') : null;
@@ -41,6 +63,8 @@ function mark(over) {
 
 function end() {
   if (!press) return;
+  clearTimeout(press.timer);
+  press.card.classList.remove("drag-armed");
   if (press.ghost) press.ghost.remove();
   if (press.card) press.card.classList.remove("drag-source");
   if (press.over) press.over.el.classList.remove("drop-over");
@@ -52,8 +76,25 @@ root.addEventListener("pointerdown", (event) => {
   if (event.button !== 0 || press) return;
   const card = cardOf(event.target);
   if (!card || card.disabled || root.hasAttribute("inert")) return;
+  const hand = card.closest(".hand");
+  const touch = event.pointerType !== "mouse" && !!hand && hand.hasAttribute("data-scrolls");
   press = { id: event.pointerId, card, index: card.getAttribute("data-arg"), x: event.clientX, y: event.clientY,
-    ghost: null, over: null };
+    ghost: null, over: null, touch, armed: !touch, timer: 0 };
+  if (touch) {
+    const held = press;
+    press.timer = setTimeout(() => {
+      if (press === held && !held.ghost) { held.armed = true; held.card.classList.add("drag-armed"); }
+    }, LONG_PRESS);
+  }
+});
+
+// A long press on a card of a scrolling hand lifts it: from then on the finger drags it, up and down
+// too, instead of scrolling the hand (and the press brings up no menu).
+root.addEventListener("touchmove", (event) => {
+  if (press && (press.ghost || (press.touch && press.armed)) && event.cancelable) event.preventDefault();
+}, { passive: false });
+root.addEventListener("contextmenu", (event) => {
+  if (cardOf(event.target)) event.preventDefault();
 });
 
 root.addEventListener("pointermove", (event) => {
@@ -61,6 +102,9 @@ root.addEventListener("pointermove", (event) => {
   const dx = event.clientX - press.x, dy = event.clientY - press.y;
   if (!press.ghost) {
     if (Math.hypot(dx, dy) < SLOP) return;
+    // A swipe up or down a scrolling hand is the browser's to scroll (it cancels this pointer).
+    if (!press.armed && Math.abs(dy) >= Math.abs(dx)) return;
+    clearTimeout(press.timer);
     const r = press.card.getBoundingClientRect();
     const ghost = press.card.cloneNode(true);
     ghost.removeAttribute("data-act");

@@ -148,8 +148,8 @@ def settings_page(ctrl: Controller) -> str:
 def page_main(ctrl: Controller) -> str:
     if ctrl.screen == "settings":
         return notes(ctrl) + settings_page(ctrl)
-    if ctrl.screen == "rules":
-        return rules_screen(ctrl.rules_tab, ctrl.game.rules)
+    if ctrl.screen == "rules":  # the notes: Menu, Share opened over this screen shows its link here
+        return notes(ctrl) + rules_screen(ctrl.rules_tab, ctrl.game.rules)
     if ctrl.screen == "hands":
         return hands_screen(ctrl.game, ctrl.seat)
     if ctrl.screen == "games":
@@ -161,7 +161,7 @@ def page_main(ctrl: Controller) -> str:
     if ctrl.screen == "watch" and ctrl.watch is not None:
         return watch_screen(ctrl.watch, notes(ctrl))
     if ctrl.screen == "stats":
-        return stats_screen(ctrl.finished)
+        return notes(ctrl) + stats_screen(ctrl.finished)
     if ctrl.screen == "players":
         return notes(ctrl) + players_screen(
             ctrl.session.seating, ctrl.game.n, ctrl.settings.rules(), ctrl.remembered, ctrl.settings.level

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from engine.actions import AskGoOut
 from ui.app import App as Controller
+from ui.table.moves import Line
 
 
 def simple_turn(ctrl: Controller) -> None:
@@ -58,3 +59,42 @@ def play_out_round(ctrl: Controller, max_steps: int, each: Callable[[Controller]
             simple_turn(ctrl)
         if each is not None:
             each(ctrl)
+
+
+def hint_turn(ctrl: Controller) -> None:
+    """The person to act plays Hint's move: Hint, then Play it."""
+    ctrl.handle("hint")
+    ctrl.handle("play-hint")
+
+
+def round_over(ctrl: Controller) -> bool:
+    return ctrl.game.phase in ("round_over", "game_over")
+
+
+def each_computer_move(ctrl: Controller, max_steps: int = 3000) -> Iterator[Line | None]:
+    """Play until the round ends, the computers as themselves and the person by Hint's move; after each
+    computer move, yield the recent line that was the last before it (None before the first)."""
+    for _ in range(max_steps):
+        if round_over(ctrl):
+            return
+        if not ctrl.bot_to_act():
+            hint_turn(ctrl)
+            continue
+        before = ctrl.lines[-1] if ctrl.lines else None
+        ctrl.bot_step()
+        yield before
+
+
+def each_step_with_hints(ctrl: Controller, max_steps: int = 3000) -> Iterator[None]:
+    """Play until the round ends, the computers as themselves and the person by Hint's move; yield after
+    each step (a computer's move or Hint's) that leaves the round going on."""
+    for _ in range(max_steps):
+        if round_over(ctrl):
+            return
+        if ctrl.bot_to_act():
+            ctrl.bot_step()
+        else:
+            hint_turn(ctrl)
+        if round_over(ctrl):
+            return
+        yield

@@ -390,7 +390,7 @@ def test_the_first_meld_by_score_is_each_players_own() -> None:
 
 def test_a_two_player_pad_and_who_went_out() -> None:
     desk, pad = desk_with(Settings(house={"players": 2}))
-    assert pad.sides == ("South", "North") and pad.individual
+    assert pad.sides == ("South", "Opponent") and pad.individual
     assert desk.input("out", "1.0") is None
     assert desk.input("out", "2.0") == ("Choose who went out, or nobody.", "error")
     assert desk.input("out", "1.1") == ("Choose who went out, or nobody.", "error")

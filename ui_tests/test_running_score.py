@@ -11,22 +11,14 @@ from ui.app import App
 from ui.render import regions
 from ui.settings.model import Settings
 
+from .helpers import each_step_with_hints
+
 
 def test_each_sides_melds_are_counted_during_the_round() -> None:
     app = App(Settings())
     app.new_game(42)
     checked = 0
-    for _ in range(3000):
-        game = app.game
-        if game.phase in ("round_over", "game_over"):
-            break
-        if app.bot_to_act():
-            app.bot_step()
-        else:
-            app.handle("hint")
-            app.handle("play-hint")
-        if app.game.phase in ("round_over", "game_over"):
-            break
+    for _ in each_step_with_hints(app):
         shown = regions(app)
         for region, t in (("r-us", 0), ("r-them", 1)):
             team = app.game.teams[t]
@@ -44,16 +36,7 @@ def test_each_sides_melds_are_counted_during_the_round() -> None:
 def test_a_books_mark_says_what_kind_of_book_it_is() -> None:
     app = App(Settings())
     app.new_game(42)
-    for _ in range(3000):
-        if app.game.phase in ("round_over", "game_over"):
-            break
-        if app.bot_to_act():
-            app.bot_step()
-        else:
-            app.handle("hint")
-            app.handle("play-hint")
-        if app.game.phase in ("round_over", "game_over"):
-            break
+    for _ in each_step_with_hints(app):
         html = regions(app)["r-us"] + regions(app)["r-them"]
         marks = re.findall(r'<span class="c-kind"([^>]*)>', html)
         if marks:

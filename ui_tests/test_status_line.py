@@ -10,10 +10,7 @@ from ui.settings.model import Settings
 from ui.table.dock import live_text
 from ui.table.narrate import BRIEF_CHARS
 
-
-def hinted(app: App) -> None:
-    app.handle("hint")
-    app.handle("play-hint")
+from .helpers import each_computer_move
 
 
 def test_a_long_computer_turn_is_told_whole_and_short() -> None:
@@ -21,13 +18,7 @@ def test_a_long_computer_turn_is_told_whole_and_short() -> None:
     for deal in range(1, 6):
         app = App(Settings())
         app.new_game(deal)
-        for _ in range(3000):
-            if app.game.phase in ("round_over", "game_over"):
-                break
-            if not app.bot_to_act():
-                hinted(app)
-                continue
-            app.bot_step()
+        for _ in each_computer_move(app):
             line = app.lines[-1]
             said = live_text(app.session)
             assert len(said) <= BRIEF_CHARS, said  # what a phone's status line holds (three short lines)
@@ -46,14 +37,7 @@ def test_the_discard_after_melds_keeps_the_melds_on_the_status_line() -> None:
     for deal in range(1, 20):
         app = App(Settings())
         app.new_game(deal)
-        for _ in range(3000):
-            if app.game.phase in ("round_over", "game_over"):
-                break
-            if not app.bot_to_act():
-                hinted(app)
-                continue
-            before = app.lines[-1] if app.lines else None
-            app.bot_step()
+        for before in each_computer_move(app):
             line = app.lines[-1]
             if before is not None and before.seat == line.seat and "meld" in before.text and "discarded" in line.text:
                 said = live_text(app.session)

@@ -24,7 +24,9 @@ SCROLL_BOXES = ".team > .melds, .staging > ul, .note, .why-panel"
 
 def reveal_highlights(region: Any) -> None:
     """A side's melds redrawn in a box that scrolls: bring the melds just played, or the ones the
-    selected cards can go on, into view when none of them is (the box alone scrolls, never the page)."""
+    selected cards can go on, into view when none of them is (the box alone scrolls, never the page).
+    While the round's end holds the play that went out on the table, every meld of it is to be seen:
+    the first one out of view is brought into view."""
     for box in region.querySelectorAll(".team > .melds"):
         if box.scrollHeight <= box.clientHeight:
             continue
@@ -33,9 +35,15 @@ def reveal_highlights(region: Any) -> None:
             continue
         top, bottom = box.scrollTop, box.scrollTop + box.clientHeight
         spots = [(m.offsetTop, m.offsetTop + m.offsetHeight) for m in marked]  # the box is their offsetParent
-        if any(start >= top - 1 and end <= bottom + 1 for start, end in spots):
+        hidden = [(start, end) for start, end in spots if not (start >= top - 1 and end <= bottom + 1)]
+        ending = box.closest(".team.ending") is not None
+        if not hidden or (len(hidden) < len(spots) and not ending):
             continue
-        box.scrollTop = max(0, spots[0][0] - 4)
+        start, end = hidden[0]
+        if len(hidden) == len(spots) or start < top:
+            box.scrollTop = max(0, start - 4)
+        else:  # below the edge, under melds of the same play in view: just far enough to show it too
+            box.scrollTop = end - box.clientHeight + 4
 
 
 class Page:

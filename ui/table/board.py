@@ -56,7 +56,8 @@ def seat_box(view: View, seat: SeatView, table: Session) -> str:
     if turn:
         doing = ", deciding whether you may go out" if view.phase == "answer" else ", playing now"
     name = table.seating.name(seat.seat, view.rules.players)  # a person's own name, else the compass point
-    label = f"{name}, {role}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
+    said = name if name.lower() == role else f"{name}, {role}"  # not "Opponent, opponent"
+    label = f"{said}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
     team = "us" if seat.team == view.my_team else "them"
     # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news,
     # shown by the count it describes.

@@ -3,10 +3,12 @@ the seats' boxes and the Moves panel show them, and as they are kept beside the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.seats import SEAT_NAMES_2
 from engine.state import Team
 
 MAX_LINES = 16
@@ -63,11 +65,15 @@ class Line:
         texts = (text, reason, short, public)
         if not all(isinstance(t, str) and len(t) <= MAX_LINE_CHARS for t in texts):
             return None
+        if players == 2:  # kept when a two-player game's opponent was called "North"
+            text, reason, public = (OLD_TWO_PLAYER_NAME.sub(SEAT_NAMES_2[1], str(t)) for t in (text, reason, public))
         full = "" if reason == public else str(reason)
         return Line(n, seat, str(text), str(public), str(short), full)
 
 
 MAX_LINE_CHARS = 2000
+OLD_TWO_PLAYER_NAME = re.compile(r"\bNorth\b")
+"""What a two-player game's opponent was called before "Opponent" (the partner's name at four)."""
 HIDDEN_REASON = "Its reasons show once the round is over."
 """The live "Why?" of a move kept by a version that stored only the whole reasoning."""
 

@@ -19,6 +19,8 @@ HAND_ORDERS: tuple[tuple[str, str], ...] = (
 )
 """The orders offered in Settings: (stored value, what the player reads)."""
 ORDER_NAMES = tuple(name for name, _ in HAND_ORDERS)
+MAX_OWN_ORDER = 400
+"""More cards than any hand, knee, foot and staged melds hold together: a longer stored order is damaged."""
 
 SUIT_PLACES = (2, 3, 1, 0)
 """Where each suit (clubs, diamonds, hearts, spades) goes in a hand sorted by suit: spades, hearts,
@@ -60,6 +62,24 @@ def arranged(cards: Iterable[int], order: str, own: list[int] | None = None) -> 
         else:
             out.append(card)
     return out
+
+
+def own_order_data(own: list[int] | None, seat: int) -> dict[str, object] | None:
+    """The player's own order (after a drag) as it is kept beside the save, or None when they never dragged."""
+    return None if own is None else {"order": list(own), "order_seat": seat}
+
+
+def read_own_order(data: object, seat: int) -> list[int] | None:
+    """The own order kept by ``own_order_data`` for ``seat``, or None unless it is exactly that: a list of
+    at most ``MAX_OWN_ORDER`` card codes (stored text is untrusted; a bad one is ignored, never raised)."""
+    if not isinstance(data, dict) or type(data.get("order_seat")) is not int or data["order_seat"] != seat:
+        return None
+    order = data.get("order")
+    if not isinstance(order, list) or not 0 < len(order) <= MAX_OWN_ORDER:
+        return None
+    if not all(type(card) is int and C.is_card(card) for card in order):
+        return None
+    return list(order)
 
 
 def moved(hand: list[int], source: int, target: int) -> list[int]:

@@ -71,12 +71,14 @@ class Recent:
         """The line whose reason is open, while it is still among the recent moves."""
         return next((line for line in self.lines if line.number == self.why), None)
 
-    def data(self, game: Game) -> str:
-        """The recent moves as JSON text, tied to ``game``'s deal and move count (kept with the save)."""
+    def data(self, game: Game, extra: dict[str, object] | None = None) -> str:
+        """The recent moves as JSON text, tied to ``game``'s deal and move count (kept with the save), with
+        ``extra``'s keys beside them (the view's own state: the player's own hand order)."""
         lines = [x.to_dict() for x in self.lines]
         fresh = [[t, i, n] for (t, i), n in sorted(self.fresh.items())]
         reds = [[t, n] for t, n in sorted(self.fresh_reds.items())]
         data = {
+            **(extra or {}),
             "deal": game.deal_number, "moves": len(game.history), "lines": lines,
             "fresh": fresh, "reds": reds, "landed": self.landed,
         }

@@ -17,20 +17,20 @@ from typing import TYPE_CHECKING
 from engine import cards as C
 from engine.actions import Action, Answer, Discard, Draw, EndTurn, PickUp
 from engine.checks import pile_under
-from engine.errors import RuleViolation
+from engine.errors import LoadError, RuleViolation
 from engine.events import Discarded, Melded
 from engine.melds import meld_value
 from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
-from engine.serialize import to_dict
+from engine.serialize import parse_json, to_dict
 from engine.state import Game
 from engine.takeback import takeback_problem
 from engine.views import View, view_for
 from ui import saves
 from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
-from ui.table.moves import Line
+from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line
 from ui.table.narrate import describe_entry, going_out_turn, short_entry, turn_brief, went_out_text, who
-from ui.table.order import arranged, moved, moved_positions
+from ui.table.order import arranged, moved, moved_positions, own_order_data, read_own_order
 from ui.table.recent import Recent
 from ui.table.staging import Staged
 
@@ -226,11 +226,13 @@ class Session:
         staged = [c for s in self.staged for c in s.hand_cards()]
         self.own_order = moved(hand, source, target) + staged
         self.selected = moved_positions(self.selected, source, target)
+        self.dirty = True  # saved, with the recent moves beside it, so the order outlives a reload
         return True
 
     def sort_hand(self) -> None:
         """Back to the order chosen in Settings (the selection follows its cards)."""
         chosen = self.selected_cards()
+        self.dirty = self.dirty or self.own_order is not None  # the order kept beside the save goes too
         self.own_order = None
         self.selected = self.positions(tuple(chosen))
 
@@ -504,9 +506,18 @@ class Session:
         return line.why(self.game.phase not in ("round_over", "game_over"))
 
     def lines_data(self) -> str:
-        """The recent moves as JSON text, tied to this game's deal and move count (kept with the save)."""
-        return self.recent.data(self.game)
+        """The recent moves as JSON text, tied to this game's deal and move count (kept with the save), with
+        the player's own hand order when they dragged cards."""
+        return self.recent.data(self.game, own_order_data(self.own_order, self.seat))
 
     def restore_lines(self, text: str | None) -> bool:
-        """Bring back the recent moves saved with ``lines_data`` if they belong to the game on screen."""
-        return self.recent.restore(text, self.game)
+        """Bring back the recent moves saved with ``lines_data`` if they belong to the game on screen, and
+        the player's own hand order with them (a damaged order is left out: the hand shows sorted)."""
+        if not self.recent.restore(text, self.game):
+            return False
+        try:
+            data = parse_json(text or "", "recent moves", MAX_LINES * 4 * MAX_LINE_CHARS)
+        except LoadError:
+            return True
+        self.own_order = read_own_order(data, self.seat)
+        return True
