@@ -218,8 +218,9 @@ class RoomLink:
         self.room.open = True
         if not ok or not seat_text.isdigit():
             self.room.note = screen.BAD_ANSWER
-        else:
-            self.room.link(int(seat_text)).state = "connecting"
+        elif (link := self.room.link(int(seat_text))).state != "joined":
+            # The link may already be open (its "open" came while the answer was being set): keep "joined".
+            link.state = "connecting"
         self.show()
 
     # ----- the links --------------------------------------------------------------
