@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
 
 BOOT_TIMEOUT_MS = 60_000
 
@@ -381,3 +382,18 @@ class Table:
 
     def saved_keys(self) -> list[str]:
         return self.page.evaluate(SAVED_KEYS)
+
+
+def offline_after_first_visit(page: Page, context: BrowserContext, dist: Path) -> Table:
+    """A first visit from a server of the test's own (stopping it spares the other tests), then the
+    network cut and the page reloaded: the table as a player with no network finds it (not yet idle)."""
+    from serve import start_server
+
+    server, url = start_server(dist)
+    try:
+        table = Table(page, url).open().wait_until_offline_ready()
+    finally:
+        server.shutdown()
+        server.server_close()
+    context.set_offline(True)
+    return table.reload()

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 from conftest import Watch
-from pages import Table
+from pages import Table, offline_after_first_visit
 from playwright.sync_api import BrowserContext, Page
-from serve import start_server
 from test_accessibility import audited, violations
 
 from ui.lesson.plans import PLANS
@@ -216,14 +215,7 @@ def test_the_classic_lesson_by_keyboard_alone_each_new_step_said_politely(
 def test_a_lesson_starts_and_plays_offline_after_the_first_visit(
     page: Page, context: BrowserContext, dist: Path, watch: Watch
 ) -> None:
-    server, url = start_server(dist)  # our own server, so stopping it spares the other tests
-    try:
-        table = Table(page, url).open().wait_until_offline_ready()
-    finally:
-        server.shutdown()
-        server.server_close()
-    context.set_offline(True)
-    table.reload().wait_until_idle()
+    table = offline_after_first_visit(page, context, dist).wait_until_idle()
     table.menu("Learn to play")
     table.wait_until_idle()
     assert page.locator(f"{LESSON} .lesson-title").inner_text().startswith("Lesson:")

@@ -6,22 +6,14 @@ import json
 from pathlib import Path
 
 from conftest import Watch
-from pages import Table
+from pages import offline_after_first_visit
 from playwright.sync_api import BrowserContext, Page
-from serve import start_server
 
 RUN_PYTHON = """(code) => import("./ui/boot.js").then((m) => m.loadPyodide()).then((py) => py.runPython(code))"""
 
 
 def test_boots_offline_after_first_visit(page: Page, context: BrowserContext, dist: Path, watch: Watch) -> None:
-    server, url = start_server(dist)  # our own server, so stopping it spares the other tests
-    try:
-        table = Table(page, url).open().wait_until_offline_ready()
-    finally:
-        server.shutdown()
-        server.server_close()
-    context.set_offline(True)
-    table.reload().wait_until_idle()
+    table = offline_after_first_visit(page, context, dist).wait_until_idle()
     assert table.heading() == "Hand and Foot"
     # Play with no network: draw, then discard, until the computer players' code has loaded
     # (it is imported after the table is up) and they have moved.

@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 from browser import CHROMIUM, CHROMIUM_ARGS
 from conftest import BOOT_TIMEOUT_MS, PHONE, Watch, guarded_context, watch_page
-from pages import Table
+from pages import Table, offline_after_first_visit
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
-from serve import start_server
 
 from ui.qr.encode import encode
 from ui_tests.qr_pages import ADD_CODE, ADD_SCAN_BUTTON, JOIN, READ_PNG
@@ -174,14 +173,7 @@ def test_no_camera_gets_a_sentence_and_cancel_closes(
 
 
 def test_codes_draw_and_the_reader_loads_offline(page: Page, context: BrowserContext, dist: Path, watch: Watch) -> None:
-    server, url = start_server(dist)  # our own server, so stopping it spares the other tests
-    try:
-        table = Table(page, url).open().wait_until_offline_ready()
-    finally:
-        server.shutdown()
-        server.server_close()
-    context.set_offline(True)
-    table.reload()
+    offline_after_first_visit(page, context, dist)
     draw_code(page, JOIN, "QR code of the invitation link")
     read = read_on_screen(page)  # loads vendor/jsqr/jsQR.js unless Chromium has BarcodeDetector
     assert read["text"] == JOIN
