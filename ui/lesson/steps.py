@@ -74,6 +74,12 @@ def intro(rules: RuleSet) -> str:
     return ", ".join(parts) + "."
 
 
+def _hand_out(game: Game, seat: int) -> Kind:
+    """The step of a play that empties the hand: the knee or the foot comes next, else going out."""
+    nxt = game.next_set(seat)
+    return ("knee" if nxt == "knee" else "foot") if nxt else "go_out"
+
+
 def kind_of(game: Game, seat: int, action: Action) -> Kind:
     """The kind of step ``action`` would be for ``seat`` in ``game`` (before it is applied)."""
     player = game.players[seat]
@@ -90,15 +96,11 @@ def kind_of(game: Game, seat: int, action: Action) -> Kind:
         case EndTurn():
             return "end"
         case Discard():
-            if len(player.hand) == 1:
-                nxt = game.next_set(seat)
-                return ("knee" if nxt == "knee" else "foot") if nxt else "go_out"
-            return "discard"
+            return _hand_out(game, seat) if len(player.hand) == 1 else "discard"
         case Meld(plays=plays):
             left = len(player.hand) - sum(len(p.cards) for p in plays)
             if left == 0:
-                nxt = game.next_set(seat)
-                return ("knee" if nxt == "knee" else "foot") if nxt else "go_out"
+                return _hand_out(game, seat)
             if game.minimum(game.team_of(seat)) > 0:
                 return "first_meld"
             for play in plays:
