@@ -51,6 +51,18 @@ def json_depth(text: str) -> int:
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
+def json_or_none(text: object, max_chars: int, max_depth: int) -> Any:
+    """``text`` parsed as JSON when it is a string of at most ``max_chars`` characters nested at most
+    ``max_depth`` deep, else None: for messages from another device or a worker, which are dropped
+    rather than explained.  Never raises."""
+    if not isinstance(text, str) or len(text) > max_chars or json_depth(text) > max_depth:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
 def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     """True when lists, tuples and dicts in ``value`` nest deeper than ``limit`` (walked without recursing).
 

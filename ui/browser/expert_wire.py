@@ -29,7 +29,7 @@ from typing import Any
 
 from engine.actions import Action, from_text, to_text
 from engine.errors import RuleViolation
-from engine.serialize import MAX_ACTIONS, json_depth, replay
+from engine.serialize import MAX_ACTIONS, json_or_none, replay
 from engine.state import Game
 from engine.stored_rules import rules_to_dict
 
@@ -83,14 +83,7 @@ def request_text(kind: str, ident: int, game: Game, seat: int, budget: float = B
 
 
 def _json(text: object, limit: int) -> Any:
-    if not isinstance(text, str) or len(text) > limit:
-        return None
-    try:
-        if json_depth(text) > MAX_DEPTH:
-            return None
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    return json_or_none(text, limit, MAX_DEPTH)
 
 
 def answer_id(text: object) -> int | None:

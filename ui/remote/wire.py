@@ -31,7 +31,7 @@ from engine.events import Phase
 from engine.melds import TableMeld
 from engine.rules import RuleSet
 from engine.seats import partner, sides, team_of
-from engine.serialize import json_depth
+from engine.serialize import json_or_none
 from engine.state import Game, seat_names
 from engine.stored_rules import rules_from_dict, rules_to_dict
 from engine.views import MeldView, SeatView, TeamView, View, view_for
@@ -100,12 +100,7 @@ HostMessage = SeatShown | Refused
 def _json(text: object, limit: int) -> Any:
     """``text`` parsed as JSON when it is a string of at most ``limit`` characters nested as the app writes,
     else None."""
-    if not isinstance(text, str) or len(text) > limit or json_depth(text) > MAX_DEPTH:
-        return None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    return json_or_none(text, limit, MAX_DEPTH)
 
 
 def _dump(data: dict[str, Any]) -> str:
