@@ -11,6 +11,7 @@ from engine.state import Game
 from ui import saves
 from ui.app import App as Controller
 from ui.games import model as games
+from ui.lesson.plans import PLANS
 from ui.render import page
 from ui.settings.model import Settings
 
@@ -101,3 +102,22 @@ def test_a_taken_back_turn_is_the_same_game_and_a_replay_or_new_deal_is_not() ->
     assert not games.same_game(old, ctrl.game)
     other = Game(preset("pagat"), old.deal_number)
     assert not games.same_game(old, other)
+
+
+def test_a_lesson_game_put_aside_is_listed_as_a_lesson() -> None:
+    plan = PLANS["classic"]
+    lesson = Game(preset(plan.preset), plan.deal)
+    lesson.apply(Draw())
+    other = a_game(plan.deal + 1)
+    stored = {
+        "kept-game-1": games.record(lesson, saves.dump(lesson, 0), 1),
+        "kept-game-2": games.record(other, saves.dump(other, 0), 2),
+    }
+    listed = {g.key: g for g in games.kept_games(stored)}
+    assert listed["kept-game-1"].lesson and " · lesson · round 1 · " in listed["kept-game-1"].summary()
+    assert not listed["kept-game-2"].lesson and "lesson" not in listed["kept-game-2"].summary()
+    # an older record (no mark) reads as a game like any other; a mark of the wrong type is a damaged record
+    old = json.loads(stored["kept-game-2"])
+    assert "lesson" not in old
+    damaged = json.loads(stored["kept-game-1"]) | {"lesson": "yes"}
+    assert games.kept_games({"kept-game-3": json.dumps(damaged)}) == []

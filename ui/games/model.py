@@ -19,6 +19,7 @@ from engine.seats import PLAYER_COUNTS, sides
 from engine.serialize import parse_json
 from engine.state import Game
 from engine.wording import join
+from ui.lesson.plans import lesson_game
 from ui.seating.model import clean_name
 from ui.sides import totals_words
 
@@ -51,13 +52,16 @@ class KeptGame:
     players: int = 4
     people: tuple[str, ...] = ()
     """The names of the people who played it together on this device (none for one person and computers)."""
+    lesson: bool = False
+    """A lesson's game (``ui.lesson.plans.lesson_game``): listed as a lesson, never counted in Statistics."""
 
     def summary(self) -> str:
         """'Deal 4417 · Classic … · round 2 · us 1,230, them 560 · in progress' (and who played, if named)."""
         state = "finished" if self.over else "in progress"
         totals = totals_words(self.players, self.totals)
         who = f" · {join(list(self.people))}" if self.people else ""
-        return f"Deal {self.deal:,} · {self.title} · round {self.round_index + 1} · {totals} · {state}{who}"
+        title = f"{self.title} · lesson" if self.lesson else self.title
+        return f"Deal {self.deal:,} · {title} · round {self.round_index + 1} · {totals} · {state}{who}"
 
     def when(self) -> str:
         """When it was last played, as a player reads it ('1 Dec 10:30')."""
@@ -70,7 +74,9 @@ class KeptGame:
 def record(game: Game, save_text: str, played: int, people: tuple[str, ...] = ()) -> str:
     """The stored record of ``game`` (its save and what the Games screen shows, with the names of the
     ``people`` who played it together)."""
-    extra = {"people": list(people)} if people else {}
+    extra: dict[str, Any] = {"people": list(people)} if people else {}
+    if lesson_game(game):
+        extra["lesson"] = True
     return json.dumps(
         {
             **extra,
@@ -118,7 +124,11 @@ def read(key: str, raw: Any) -> KeptGame | None:
     if not (isinstance(people, list) and len(people) <= players
             and all(isinstance(p, str) and p and clean_name(p) == p for p in people)):
         return None
-    return KeptGame(key, title, deal, round_index, tuple(totals), over, played, save, players, tuple(people))
+    lesson = data.get("lesson", False)
+    if type(lesson) is not bool:
+        return None
+    return KeptGame(key, title, deal, round_index, tuple(totals), over, played, save, players, tuple(people),
+                    lesson)
 
 
 def kept_games(stored: Mapping[str, Any]) -> list[KeptGame]:
