@@ -338,6 +338,11 @@ def test_a_resumed_game_with_guests_asks_may_i_go_out_across_phones_and_ends_the
         wait_for(lambda m=moves: west.page.evaluate("document.body.dataset.guestMoves") != m)
     for guest in (west, east):
         guest.page.get_by_role("heading", name=re.compile("The round is over")).wait_for()
+        guest.page.locator(".room.guest .glance").wait_for()  # the round's scores, line by line, as the host sees them
+    said = {g: g.page.locator(".room.guest").inner_text() for g in (west, east)}
+    assert "You went out." in said[west] and "Bea went out." in said[east]
+    for text in said.values():
+        assert "This round:" in text and "Going out" in text and "Round total" in text
     host.wait_until_idle()
     assert host.round_is_over()
     saved = json.loads(host.quick_save() or "{}")  # saved after every move, the guests' too

@@ -16,6 +16,7 @@ from ui.seating.model import Seating, make, read
 from ui.table.session import Session
 
 PEOPLE = ((0, "Hana"), (1, "Bea"), (2, "Cal"), (3, "Dee"))
+PEOPLE_NAMES = tuple(name for _, name in PEOPLE)
 
 
 class Room:
@@ -430,3 +431,96 @@ def test_a_guest_invited_into_an_unnamed_seat_is_called_by_the_name_typed_on_the
     host.receive(2, wire.hello_text("Zed"))  # a seat the host named keeps its name
     assert session.names()[2] == "Cal"
     assert host.receive(1, json.dumps({"t": "hello", "name": "<b>" * 2000})) == []  # too long: dropped unread
+
+
+def test_between_rounds_each_guest_sees_the_rounds_score_line_by_line() -> None:
+    from ui.remote.screen import guest_between_rounds
+    from ui.sides import score_label
+    from ui.table.scores import named
+    from ui.widgets import esc
+
+    room = Room()
+    assert all(g.last_result() is None for g in room.guests.values())  # nothing to show while the round is on
+    play_round(room)
+    game = room.session.game
+    result = game.results[-1]
+    for seat, guest in room.guests.items():
+        got = guest.last_result()
+        assert got is not None and got.round_index == result.round_index and got.went_out == result.went_out
+        assert [[(x.kind, x.label, x.points) for x in t.lines] for t in got.scores] == [
+            [(x.kind, x.label, x.points) for x in t.lines] for t in result.scores
+        ]
+        assert guest.shown is not None
+        page = guest_between_rounds(guest.shown.view, guest.shown.names, guest.shown.lines, got)
+        mine = seat % 2
+        first, second = (f"{t.total:+,}" for t in (result.scores[mine], result.scores[1 - mine]))
+        assert page.index(first) < page.index(second)  # the guest's own side first
+        assert "This round:" in page and "Round total" in page and "Game total" in page
+        for line in result.scores[mine].lines:  # "West's hand" is "Your hand" on West's phone
+            assert esc(named(score_label(line.label, ("South", "West", "North", "East")[seat]), PEOPLE_NAMES)) in page
+        if result.went_out is not None:
+            who = "You" if result.went_out == seat else room.session.names()[result.went_out]
+            assert f"{who} went out." in page
+    # The result is sent with the view once: a view unchanged sends nothing again; a sync sends both again.
+    assert room.host.views() == []
+    before = len(room.sent[2])
+    room.send(2, wire.sync_text())
+    assert [json.loads(t)["t"] for t in room.sent[2][before:]] == ["view", "result"]
+
+
+def test_a_hostile_result_is_dropped_and_a_result_for_another_round_is_not_shown() -> None:
+    room = Room()
+    play_round(room)
+    good = json.loads(wire.result_text(room.session.game.results[-1]))
+    bad: list[object] = [
+        good | {"extra": 1},
+        good | {"round": -1},
+        good | {"round": True},
+        good | {"out": 7},
+        good | {"out": "1"},
+        good | {"scores": []},
+        good | {"scores": [[]] * 7},
+        good | {"scores": [[["books", "x", 10]] * 25, []]},
+        good | {"scores": [[["hacked", "x", 10]], []]},
+        good | {"scores": [[["books", "", 10]], []]},
+        good | {"scores": [[["books", "x" * 81, 10]], []]},
+        good | {"scores": [[["books", "a\u202eb", 10]], []]},
+        good | {"scores": [[["books", "x", 10**8]], []]},
+        good | {"scores": [[["books", "x", 1.5]], []]},
+        good | {"scores": [[["books", "x"]], []]},
+    ]
+    guest = room.guests[1]
+    kept = guest.last_result()
+    for data in bad:
+        assert wire.read_host(json.dumps(data)) is None, data
+        guest.receive(json.dumps(data))
+        assert guest.last_result() == kept
+    guest.receive(json.dumps(good | {"round": 3}))  # read, but for a round the guest isn't shown
+    assert guest.result is not None and guest.last_result() is None
+    guest.receive(json.dumps(good | {"scores": good["scores"][:1] * 3}))  # three sides at a table of two
+    assert guest.last_result() is None
+
+
+def test_score_lines_that_name_a_seat_name_its_person() -> None:
+    from ui.table.scores import named
+
+    assert named("East's foot", PEOPLE_NAMES) == "Dee's foot"
+    assert named("Two red 3s in North's hand", PEOPLE_NAMES) == "Two red 3s in Cal's hand"
+    assert named("East's foot", None) == "East's foot" and named("Melded cards", PEOPLE_NAMES) == "Melded cards"
+    # One pass: a person called East in South's seat doesn't turn into Dee.
+    assert named("South's hand", ("East", "Bea", "Cal", "Dee")) == "East's hand"
+    assert named("West's knee", ("South", "West", "North", "East")) == "West's knee"
+
+
+def test_the_hosts_round_end_in_a_game_together_names_each_seats_cards_by_its_person() -> None:
+    from ui.table.scores import round_over_panel
+
+    room = Room()
+    play_round(room)
+    game = room.session.game
+    labels = [line.label for t in game.results[-1].scores for line in t.lines if line.kind == "leftover"]
+    assert labels  # someone was left holding cards
+    page = round_over_panel(game, 0, list(PEOPLE_NAMES))
+    for compass in ("South", "West", "North", "East"):
+        assert f"{compass}&#x27;s " not in page
+    assert any(f"{p}&#x27;s " in page for p in PEOPLE_NAMES)

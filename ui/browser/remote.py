@@ -284,7 +284,9 @@ class GuestPage:
             problem = screen.NO_WAY_BACK if self.returning and self.lost == "gone" else self.problem
             self.root.innerHTML = screen.guest_joining(self.answer, problem, self.returning)
         elif shown.view.phase in ("round_over", "game_over"):
-            self.root.innerHTML = screen.guest_between_rounds(shown.view, shown.names, shown.lines)
+            self.root.innerHTML = screen.guest_between_rounds(
+                shown.view, shown.names, shown.lines, self.guest.last_result()
+            )
         else:
             # The shadow's deal number is a stand-in (the real one would deal every hand): not shown.
             self.root.innerHTML = assemble(screen_key(app), regions(app, in_place_of_deal=screen.AT_THE_HOST))

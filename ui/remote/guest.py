@@ -8,8 +8,9 @@ move in the engine's text form, with the move count it was made on.
 from __future__ import annotations
 
 from engine.actions import Action
+from engine.table import RoundResult
 from ui.remote import wire
-from ui.remote.wire import Refused, SeatShown
+from ui.remote.wire import Refused, Result, SeatShown
 
 CANT_READ = "A message from the host couldn't be read; the table is as it was."
 
@@ -21,6 +22,7 @@ class Guest:
         self.shown: SeatShown | None = None
         self.note = ""  # the host's last refusal, or a problem with its messages, in a sentence
         self.ignored = 0  # host messages that could not be read
+        self.result: RoundResult | None = None  # the last round's scores, line by line, once it is over
 
     @property
     def seat(self) -> int | None:
@@ -29,8 +31,18 @@ class Guest:
     def my_turn(self) -> bool:
         return self.shown is not None and self.shown.view.to_act == self.shown.seat
 
+    def last_result(self) -> RoundResult | None:
+        """The scores of the round shown, once it is over (None before, or for another round)."""
+        shown, result = self.shown, self.result
+        if shown is None or result is None or shown.view.phase not in ("round_over", "game_over"):
+            return None
+        if result.round_index != shown.view.round_index or len(result.scores) != len(shown.view.teams):
+            return None
+        return result
+
     def receive(self, text: object) -> None:
-        """A message from the host: a new view, or a refusal (anything else is counted and changes nothing)."""
+        """A message from the host: a new view, a refusal or a round's scores (anything else is counted and
+        changes nothing)."""
         message = wire.read_host(text)
         match message:
             case SeatShown():
@@ -38,6 +50,8 @@ class Guest:
                 self.note = ""
             case Refused(why=why):
                 self.note = why
+            case Result(result=result):
+                self.result = result
             case None:
                 self.ignored += 1
                 self.note = CANT_READ

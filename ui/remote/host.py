@@ -134,7 +134,8 @@ class Host:
         return [*self.views(), (seat, wire.refusal_text(why))]
 
     def views(self) -> Outbox:
-        """Each linked guest's view, where it changed since it was last sent (call after every move)."""
+        """Each linked guest's view, where it changed since it was last sent (call after every move); once the
+        round is over, the round's result with it."""
         session = self.session
         names = session.names()
         lines = [line.text for line in session.recent.lines]
@@ -144,4 +145,6 @@ class Host:
             if self.sent.get(seat) != text:
                 self.sent[seat] = text
                 out.append((seat, text))
+                if session.game.phase in ("round_over", "game_over") and session.game.results:
+                    out.append((seat, wire.result_text(session.game.results[-1])))  # the scores, line by line
         return out

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.state import seat_names
+from engine.table import RoundResult
 from engine.views import View
+from ui import sides
 from ui.seating.model import MAX_NAME
+from ui.table.scores import score_table
 from ui.widgets import esc
 
 NO_CONNECTION = (
@@ -145,15 +149,38 @@ def guest_lost(trying: bool = False) -> str:
     )
 
 
-def guest_between_rounds(view: View, names: tuple[str, ...], lines: tuple[str, ...]) -> str:
-    """A guest's screen between rounds: the totals, and who deals next."""
-    teams = "".join(
-        f"<li>{esc(' and '.join(names[s.seat] for s in view.seats if s.team == t.team))}: {t.total}</li>"
-        for t in view.teams
-    )
+def guest_between_rounds(
+    view: View, names: tuple[str, ...], lines: tuple[str, ...], result: RoundResult | None = None
+) -> str:
+    """A guest's screen between rounds: how the round ended, each side's score line by line (when the host sent
+    it: ``wire.Result``), the totals, and who deals next.  Every side is named by its people, the guest's first."""
+    n = view.rules.players
+    shown = sides.order(n, view.seat)
+
+    def side(team: int) -> str:
+        return " and ".join(names[s.seat] for s in view.seats if s.team == team)
+
+    teams = "".join(f"<li>{esc(side(t))}: {view.teams[t].total:,}</li>" for t in shown)
     last = "".join(f"<li>{esc(line)}</li>" for line in lines[-3:])
     over = "The game is over." if view.phase == "game_over" else "The round is over: the host deals the next one."
+    scores = ""
+    if result is not None:
+        if result.went_out is None:
+            how = "The stock ran out, so nobody went out."
+        elif result.went_out == view.seat:
+            how = "You went out."
+        else:
+            how = f"{names[result.went_out]} went out."
+        glance = " · ".join(f"<b>{esc(side(t))} {result.scores[t].total:+,}</b>" for t in shown)
+        tables = "".join(
+            score_table(side(t), result.scores[t], view.teams[t].total, seat_names(n)[view.seat], names)
+            for t in shown
+        )
+        scores = (
+            f'<p class="recap">{esc(how)}</p><p class="glance">This round: {glance}</p>'
+            f'<div class="scores">{tables}</div>'
+        )
     return (
-        f'<section class="room guest" role="status"><h2>{esc(over)}</h2>'
+        f'<section class="room guest" role="status"><h2>{esc(over)}</h2>{scores}'
         f'<ul class="moves">{last}</ul><h3>Totals</h3><ul>{teams}</ul></section>'
     )

@@ -12,7 +12,10 @@ The host sends a guest two:
 - ``{"t": "view", "seat": 1, "n": 41, "names": [...], "lines": [...], "view": {...}}``: the guest's own
   seat's view (``guest_view``), what a computer player in that seat would be given, less the deal
   number (from which every hand could be dealt again) and the log (the moves come as sentences);
-- ``{"t": "no", "why": "It is not your turn."}``: a move refused, with the sentence saying why.
+- ``{"t": "no", "why": "It is not your turn."}``: a move refused, with the sentence saying why;
+- ``{"t": "result", "round": 0, "out": 2, "scores": [[["books", "Two clean books", 1000], ...], ...]}``: once a
+  round is over, how it ended and each side's itemised score (public by then), for the guest's breakdown.
+  A guest of an older build counts it as unreadable and changes nothing.
 
 Every reader here takes anything (a string of any length, any JSON) and returns a value or None:
 it never raises.  The guest's messages are measured before they are parsed.
@@ -30,10 +33,12 @@ from engine.errors import RuleViolation
 from engine.events import Phase
 from engine.melds import TableMeld
 from engine.rules import RuleSet
+from engine.scoring import ScoreLine, TeamScore
 from engine.seats import partner, sides, team_of
 from engine.serialize import json_or_none
 from engine.state import Game, seat_names
 from engine.stored_rules import rules_from_dict, rules_to_dict
+from engine.table import RoundResult
 from engine.views import MeldView, SeatView, TeamView, View, view_for
 from ui.seating.model import clean_name
 
@@ -94,7 +99,14 @@ class Refused:
     why: str
 
 
-HostMessage = SeatShown | Refused
+@dataclass(frozen=True)
+class Result:
+    """How the last round ended and what each side scored, line by line (``engine.table.RoundResult``)."""
+
+    result: RoundResult
+
+
+HostMessage = SeatShown | Refused | Result
 
 
 def _json(text: object, limit: int) -> Any:
@@ -205,6 +217,54 @@ def refusal_text(why: str) -> str:
     return _dump({"t": "no", "why": why[:MAX_LINE]})
 
 
+SCORE_KINDS = ("books", "melded", "red_threes", "going_out", "leftover", "penalty")
+"""Every kind of score line (``engine.scoring.ScoreLine.kind``)."""
+MAX_SCORE_LINES = 24
+MAX_LABEL = 80
+MAX_POINTS = 10_000_000
+
+
+def result_text(result: RoundResult) -> str:
+    """The host's message carrying how a round ended and each side's score lines."""
+    return _dump(
+        {
+            "t": "result",
+            "round": result.round_index,
+            "out": result.went_out,
+            "scores": [[[line.kind, line.label[:MAX_LABEL], line.points] for line in team.lines]
+                       for team in result.scores],
+        }
+    )
+
+
+def _result(data: dict[str, Any]) -> Result | None:
+    """A round's result sent by the host, checked field by field; None when anything is off."""
+    if set(data) != {"t", "round", "out", "scores"} or _count(data["round"], 1_000) is None:
+        return None
+    out, scores = data["out"], data["scores"]
+    if not (out is None or _count(out, 6) is not None):
+        return None
+    if not (isinstance(scores, list) and 2 <= len(scores) <= 6):
+        return None
+    teams = []
+    for t, lines in enumerate(scores):
+        if not (isinstance(lines, list) and len(lines) <= MAX_SCORE_LINES):
+            return None
+        read = []
+        for line in lines:
+            if not (isinstance(line, list) and len(line) == 3):
+                return None
+            kind, label, points = line
+            if (
+                kind not in SCORE_KINDS or not isinstance(label, str) or not label or len(label) > MAX_LABEL
+                or not label.isprintable() or type(points) is not int or abs(points) >= MAX_POINTS
+            ):
+                return None
+            read.append(ScoreLine(kind, label, points))
+        teams.append(TeamScore(t, tuple(read)))
+    return Result(RoundResult(data["round"], out, tuple(teams)))
+
+
 def read_host(text: object) -> HostMessage | None:
     """The host's message, or None for anything that is not one exactly."""
     data = _json(text, MAX_HOST_TEXT)
@@ -212,6 +272,8 @@ def read_host(text: object) -> HostMessage | None:
         return None
     if data.get("t") == "no" and set(data) == {"t", "why"} and isinstance(data["why"], str):
         return Refused(data["why"][:MAX_LINE])
+    if data.get("t") == "result":
+        return _result(data)
     if data.get("t") != "view" or set(data) != {"t", "seat", "n", "names", "lines", "view"}:
         return None
     names, lines = data["names"], data["lines"]

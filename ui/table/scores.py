@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from engine import cards as C
 from engine import seats
 from engine.scoring import TeamScore
@@ -19,9 +22,12 @@ def _and(names: list[str]) -> str:
     return join(names)
 
 
-def _score_table(title: str, team: TeamScore, total: int, name: str) -> str:
+def score_table(title: str, team: TeamScore, total: int, name: str, people: Sequence[str] | None = None) -> str:
+    """A side's round score line by line, then its round and game totals (``name``: the reader's seat's name,
+    whose lines read "Your foot"; ``people``: every seat's name, for lines that name a seat, "Dee's foot")."""
     rows = "".join(
-        f'<tr><th scope="row">{esc(sides.score_label(line.label, name))}</th><td>{line.points:+,}</td></tr>'
+        f'<tr><th scope="row">{esc(named(sides.score_label(line.label, name), people))}</th>'
+        f"<td>{line.points:+,}</td></tr>"
         for line in team.lines
     )
     return (
@@ -29,6 +35,17 @@ def _score_table(title: str, team: TeamScore, total: int, name: str) -> str:
         f'<tfoot><tr><th scope="row">Round total</th><td>{team.total:,}</td></tr>'
         f'<tr><th scope="row">Game total</th><td>{total:,}</td></tr></tfoot></table>'
     )
+
+
+def named(label: str, people: Sequence[str] | None) -> str:
+    """A score line's label with each seat's compass name ("East's foot") replaced by its person's, in one pass."""
+    if not people:
+        return label
+    compass = seat_names(len(people))
+    swap = {f"{c}'s ": f"{p}'s " for c, p in zip(compass, people, strict=True) if c != p}
+    if not swap:
+        return label
+    return re.sub("|".join(re.escape(k) for k in swap), lambda m: swap[m.group(0)], label)
 
 
 Names = list[str] | None
@@ -56,7 +73,7 @@ def _round_summary(game: Game, me: int, people: Names = None) -> str:
         how = f"{names[result.went_out]} went out."
     shown = sides.order(game.n, me)
     tables = "".join(
-        _score_table(_side(game, t, me, people, title=True), result.scores[t], game.totals[t], names[me])
+        score_table(_side(game, t, me, people, title=True), result.scores[t], game.totals[t], names[me], people)
         for t in shown
     )
     # The round at a glance, before each side's breakdown: "This round: Us +815 · Them +2,720".
