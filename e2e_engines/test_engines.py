@@ -189,7 +189,8 @@ def test_the_temporary_profile_restores_its_snapshot_or_says_why_not_and_makes_n
 
 def test_a_challenge_link_opens_its_deal(lane: Lane, browser: Browser) -> None:
     browser.goto(challenge_link(lane.url))
-    browser.wait(IDLE)
+    # Under load the page can be idle a moment before the link's table is on it: wait for a deal number.
+    browser.wait(IDLE + " && document.querySelector('.deal-number') !== null")
     assert browser.js("document.querySelector('.deal-number').innerText") == str(CHALLENGE_DEAL)
     assert "their moves lead to it" in browser.js("document.querySelector('.note').innerText")
     assert "#" not in browser.js("location.href")  # the fragment is cleared once read
