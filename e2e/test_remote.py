@@ -115,6 +115,11 @@ def test_a_guest_reloads_mid_turn_and_gets_its_seat_back_then_one_that_never_ret
     moves = guest_page.evaluate("document.body.dataset.guestMoves")
     discard_named(guest, "ace of diamonds")  # the discard that ends the turn it began before the reload
     wait_for(lambda: guest_page.evaluate("document.body.dataset.guestMoves") != moves)
+    # North and East, computers, move next: West's phone can ask why, as the host's table can.
+    wait_for(lambda: to_act(guest_page) == "0")
+    guest_page.get_by_role("button", name="Why?", exact=True).click()
+    reason = guest_page.locator(".why-panel p").inner_text()
+    assert len(reason) > 10, reason  # the computer's public reason, sent by the host with the view
     # West walks away for good: a while after its link drops, a computer plays West and the round finishes.
     guest_page.context.close()
     host.menu("Phones in the room")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, NextRound, from_text, to_text
 from engine.bots import make_bot
 from engine.rules import preset
 from engine.state import Game, new_game
 from ui.remote import wire
-from ui.remote.guest import Guest
+from ui.remote.guest import CANT_READ, Guest
 from ui.remote.host import MOVED_ON, NOT_YOUR_TURN, Host
 from ui.seating.model import Seating, make, read
 from ui.table.session import Session
@@ -465,7 +466,8 @@ def test_between_rounds_each_guest_sees_the_rounds_score_line_by_line() -> None:
     assert room.host.views() == []
     before = len(room.sent[2])
     room.send(2, wire.sync_text())
-    assert [json.loads(t)["t"] for t in room.sent[2][before:]] == ["view", "result"]
+    kinds = [json.loads(t)["t"] for t in room.sent[2][before:]]
+    assert kinds[-1] == "view" and kinds.count("result") == 1  # the view last: an older guest's note is cleared
 
 
 def test_a_hostile_result_is_dropped_and_a_result_for_another_round_is_not_shown() -> None:
@@ -524,3 +526,84 @@ def test_the_hosts_round_end_in_a_game_together_names_each_seats_cards_by_its_pe
     for compass in ("South", "West", "North", "East"):
         assert f"{compass}&#x27;s " not in page
     assert any(f"{p}&#x27;s " in page for p in PEOPLE_NAMES)
+
+
+def test_a_guest_can_ask_why_a_computer_moved_and_sees_only_what_the_host_table_shows() -> None:
+    from ui.remote.shadow import guest_app
+    from ui.table.dock import status_tools
+    from ui.table.sheets import moves_list
+    from ui.widgets import esc
+
+    room = Room(guests=(1, 3))  # North (seat 2) is a computer
+    asked = []
+
+    def check(room: Room) -> None:
+        host_lines = room.session.recent.lines
+        for guest in room.guests.values():
+            shown = guest.shown
+            assert shown is not None
+            if list(shown.lines) != [line.text for line in host_lines][-wire.MAX_LINES:]:
+                continue  # this guest's view hasn't changed since (it is sent only when it does)
+            expected = [line.reason for line in host_lines][-wire.MAX_LINES:]
+            assert list(shown.reasons) == (expected if any(expected) else [])
+            for line, why in zip(host_lines[-wire.MAX_LINES:], shown.reasons or [""] * len(shown.lines), strict=True):
+                assert why == line.reason  # the public "Why?", never the whole reasoning
+                if line.full and line.full != line.reason:
+                    assert why != line.full
+        guest = room.guests[1]
+        if guest.shown is not None and any(guest.shown.reasons) and not asked:
+            app = guest_app(guest.shown, lambda action, moves: None)
+            latest = app.session.recent.lines[-1]
+            if latest.reason:
+                assert "Why?" in status_tools(app.session)
+                app.handle("why", str(latest.number))
+                assert app.session.recent.why == latest.number
+                assert esc(latest.reason) in moves_list(app.session)
+                # A later view renumbers the lines (the oldest drops off): the open "Why?" stays on its move.
+                shown = guest.shown
+                later = replace(shown, lines=(*shown.lines[1:], "Dee drew 2."), reasons=(*shown.reasons[1:], ""))
+                app.session.show(later)  # type: ignore[attr-defined]
+                moved = app.session.recent.why_line()
+                assert moved is not None and moved.number == latest.number - 1
+                assert (moved.text, moved.reason) == (latest.text, latest.reason)
+                gone = replace(shown, lines=("Dee drew 2.",), reasons=())
+                app.session.show(gone)  # type: ignore[attr-defined]
+                assert app.session.recent.why is None  # its move is no longer listed: closed
+                asked.append(latest.text)
+
+    play_round(room, check)
+    assert asked  # a computer's move was asked about on a guest's phone
+    assert any(line.full and line.full != line.reason for line in room.session.recent.lines)  # hidden parts kept home
+
+
+def test_hostile_reasons_are_dropped_and_reasons_that_dont_fit_the_view_are_not_shown() -> None:
+    room = Room()
+    first_turn(room)
+    guest = room.guests[1]
+    view = wire.view_text(room.session.game, 1, room.session.names(), ["a", "b"])
+    good = {"t": "why", "r": ["", "Because."]}
+    assert isinstance(wire.read_host(json.dumps(good)), wire.Reasons)
+    bad: list[object] = [
+        good | {"extra": 1},
+        {"t": "why"},
+        {"t": "why", "r": "Because."},
+        {"t": "why", "r": [1, 2]},
+        {"t": "why", "r": ["x"] * (wire.MAX_LINES + 1)},
+        {"t": "why", "r": ["x" * (wire.MAX_REASON + 1)]},
+        {"t": "why", "r": ["a\u202eb"]},
+        {"t": "why", "r": ["line\nbreak"]},
+    ]
+    for data in bad:
+        assert wire.read_host(json.dumps(data)) is None, data
+        guest.receive(json.dumps(data))
+        assert guest.note == CANT_READ
+        guest.receive(view)
+        assert guest.shown is not None and guest.shown.reasons == () and guest.note == ""
+    guest.receive(json.dumps(good))
+    guest.receive(view)
+    assert guest.shown is not None and guest.shown.reasons == ("", "Because.")
+    guest.receive(json.dumps({"t": "why", "r": ["Because."]}))  # one reason for two lines: not shown
+    guest.receive(view)
+    assert guest.shown is not None and guest.shown.reasons == ()
+    guest.receive(view)  # the reasons go with the one view after them
+    assert guest.shown.reasons == ()

@@ -7,10 +7,12 @@ move in the engine's text form, with the move count it was made on.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.actions import Action
 from engine.table import RoundResult
 from ui.remote import wire
-from ui.remote.wire import Refused, Result, SeatShown
+from ui.remote.wire import Reasons, Refused, Result, SeatShown
 
 CANT_READ = "A message from the host couldn't be read; the table is as it was."
 
@@ -23,6 +25,7 @@ class Guest:
         self.note = ""  # the host's last refusal, or a problem with its messages, in a sentence
         self.ignored = 0  # host messages that could not be read
         self.result: RoundResult | None = None  # the last round's scores, line by line, once it is over
+        self.reasons: tuple[str, ...] = ()  # the public "Why?"s sent for the view that comes next
 
     @property
     def seat(self) -> int | None:
@@ -41,13 +44,16 @@ class Guest:
         return result
 
     def receive(self, text: object) -> None:
-        """A message from the host: a new view, a refusal or a round's scores (anything else is counted and
-        changes nothing)."""
+        """A message from the host: a new view, a refusal, a round's scores or the "Why?"s of the view to come
+        (anything else is counted and changes nothing)."""
         message = wire.read_host(text)
         match message:
-            case SeatShown():
-                self.shown = message
+            case SeatShown(lines=lines):
+                reasons, self.reasons = self.reasons, ()
+                self.shown = replace(message, reasons=reasons) if len(reasons) == len(lines) else message
                 self.note = ""
+            case Reasons(reasons=reasons):
+                self.reasons = reasons
             case Refused(why=why):
                 self.note = why
             case Result(result=result):

@@ -134,17 +134,23 @@ class Host:
         return [*self.views(), (seat, wire.refusal_text(why))]
 
     def views(self) -> Outbox:
-        """Each linked guest's view, where it changed since it was last sent (call after every move); once the
-        round is over, the round's result with it."""
+        """Each linked guest's view, where it changed since it was last sent (call after every move).  Just
+        before it go the computers' public "Why?"s of its recent moves, when any has one, and once the round is
+        over, the round's result (so a guest of an older build, which can't read these, has its note cleared
+        by the view)."""
         session = self.session
         names = session.names()
         lines = [line.text for line in session.recent.lines]
+        reasons = [line.reason for line in session.recent.lines]
+        over = session.game.phase in ("round_over", "game_over") and bool(session.game.results)
         out: Outbox = []
         for seat in sorted(self.linked):
             text = wire.view_text(session.game, seat, names, lines)
             if self.sent.get(seat) != text:
                 self.sent[seat] = text
-                out.append((seat, text))
-                if session.game.phase in ("round_over", "game_over") and session.game.results:
+                if any(reasons):
+                    out.append((seat, wire.reasons_text(reasons)))
+                if over:
                     out.append((seat, wire.result_text(session.game.results[-1])))  # the scores, line by line
+                out.append((seat, text))
         return out

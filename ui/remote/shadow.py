@@ -78,7 +78,17 @@ class GuestSession(Session):
         self.game = shadow_game(shown.view, shown.moves)
         if not same_hand:
             self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
-        self.recent.lines = [Line(i + 1, None, text) for i, text in enumerate(shown.lines)]
+        open_line = self.recent.why_line()
+        reasons = shown.reasons if len(shown.reasons) == len(shown.lines) else ("",) * len(shown.lines)
+        self.recent.lines = [
+            Line(i + 1, None, text, why) for i, (text, why) in enumerate(zip(shown.lines, reasons, strict=True))
+        ]
+        # The lines are renumbered with every view: an open "Why?" follows its move, or closes once it's gone.
+        self.recent.why = next(
+            (line.number for line in reversed(self.recent.lines)
+             if open_line is not None and (line.text, line.reason) == (open_line.text, open_line.reason)),
+            None,
+        )
 
     def check_pass(self, fresh: bool = False) -> None:
         """A guest's device is never passed: it is this one person's."""

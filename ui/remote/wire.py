@@ -7,15 +7,19 @@ Pure Python.  A guest sends the host three kinds of message:
 - ``{"t": "sync"}``: send my seat's view again (a guest that reloaded or came back in range);
 - ``{"t": "hello", "name": "Anna"}``: who the guest says they are (shown by the host, checked like typing).
 
-The host sends a guest two:
+The host sends a guest these:
 
 - ``{"t": "view", "seat": 1, "n": 41, "names": [...], "lines": [...], "view": {...}}``: the guest's own
   seat's view (``guest_view``), what a computer player in that seat would be given, less the deal
   number (from which every hand could be dealt again) and the log (the moves come as sentences);
 - ``{"t": "no", "why": "It is not your turn."}``: a move refused, with the sentence saying why;
+- ``{"t": "why", "r": ["", "Took the pile: ...", ...]}``: just before a view, the public "Why?" of each of
+  its recent moves ('' for a person's move), what the host's own table shows anyone while the round is
+  live (never a computer's whole reasoning, which names cards only its seat has seen);
 - ``{"t": "result", "round": 0, "out": 2, "scores": [[["books", "Two clean books", 1000], ...], ...]}``: once a
   round is over, how it ended and each side's itemised score (public by then), for the guest's breakdown.
-  A guest of an older build counts it as unreadable and changes nothing.
+  It too comes just before the view.  A guest of an older build counts either as unreadable and changes
+  nothing; the view right after clears its note.
 
 Every reader here takes anything (a string of any length, any JSON) and returns a value or None:
 it never raises.  The guest's messages are measured before they are parsed.
@@ -52,6 +56,8 @@ MAX_LINES = 12
 """The recent moves sent with a view, in words."""
 MAX_LINE = 400
 """A longer line of the recent moves is cut."""
+MAX_REASON = 2_000
+"""A longer "Why?" is cut (the longest the engine writes are a few hundred characters; a kept line holds 2,000)."""
 MAX_CARDS = 800
 """More cards than this in one list (six decks and their jokers are 324) is not a real table."""
 PHASES: tuple[Phase, ...] = ("draw", "play", "answer", "round_over", "game_over")
@@ -90,6 +96,8 @@ class SeatShown:
     names: tuple[str, ...]
     lines: tuple[str, ...]
     view: View
+    reasons: tuple[str, ...] = ()
+    """Each line's public "Why?" ('' where none), when the host sent them (``Reasons``); else empty."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +114,14 @@ class Result:
     result: RoundResult
 
 
-HostMessage = SeatShown | Refused | Result
+@dataclass(frozen=True)
+class Reasons:
+    """The public "Why?" of each recent move of the view that follows ('' where there is none)."""
+
+    reasons: tuple[str, ...]
+
+
+HostMessage = SeatShown | Refused | Result | Reasons
 
 
 def _json(text: object, limit: int) -> Any:
@@ -213,6 +228,13 @@ def view_text(game: Game, seat: int, names: list[str], lines: list[str]) -> str:
     )
 
 
+def reasons_text(reasons: list[str]) -> str:
+    """The host's message carrying the public "Why?" of the recent moves of the view it sends next (the same
+    last ``MAX_LINES``, in the same order)."""
+    printable = ("".join(c if c.isprintable() else " " for c in reason[:MAX_REASON]) for reason in reasons)
+    return _dump({"t": "why", "r": list(printable)[-MAX_LINES:]})
+
+
 def refusal_text(why: str) -> str:
     return _dump({"t": "no", "why": why[:MAX_LINE]})
 
@@ -274,6 +296,11 @@ def read_host(text: object) -> HostMessage | None:
         return Refused(data["why"][:MAX_LINE])
     if data.get("t") == "result":
         return _result(data)
+    if data.get("t") == "why":
+        if set(data) != {"t", "r"} or not _texts(data["r"], MAX_LINES, MAX_REASON):
+            return None
+        reasons: list[str] = data["r"]
+        return Reasons(tuple(reasons)) if all(r.isprintable() for r in reasons) else None
     if data.get("t") != "view" or set(data) != {"t", "seat", "n", "names", "lines", "view"}:
         return None
     names, lines = data["names"], data["lines"]
