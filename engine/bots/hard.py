@@ -36,6 +36,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from .. import cards as C
 from .. import seats
@@ -107,11 +108,20 @@ and fed until finished, where no wild book is required and an unfinished one cos
 dirty books are made, every clean meld stays clean while clean books are still needed."""
 
 
-def style_for(rules: RuleSet) -> Style:
-    """Hard's melding style for these rules (from the rule fields, never the preset name)."""
+def three_sides(rules: RuleSet) -> bool:
+    """True when more than two sides play (three players each on their own)."""
+    return seats.sides(rules.players) > 2
+
+
+def style_for(rules: RuleSet, hold_pair: bool = True) -> Style:
+    """Hard's melding style for these rules (from the rule fields, never the preset name); among
+    three players on their own, pairs are held for the pile (``hold_pair``)."""
+    style = TUNED_STYLE
     if rules.wild_melds and rules.unfinished_wild_penalty and not rules.need_wild:
-        return OPTIONAL_WILD_STYLE
-    return TUNED_STYLE
+        style = OPTIONAL_WILD_STYLE
+    if hold_pair and three_sides(rules):
+        style = replace(style, hold_pickup_pair=True)
+    return style
 
 
 class HardBot(NormalBot):
@@ -133,9 +143,24 @@ class HardBot(NormalBot):
     """A discard's reason states the calibrated chance the next opponent takes the pile (a
     playout, whose reasons nobody reads, turns it off: it never changes the move)."""
 
+    alone_tracked = True
+    """Among three players on their own, the tracked take chance rather than Normal's guess."""
+    alone_hold_pair = True
+    """Among three players on their own, natural pairs are held for the pile (``Style.hold_pickup_pair``)."""
+    alone_pair_keep = 0.0
+    """Among three players on their own, extra keep value of a natural pair."""
+    alone_unopened = UNOPENED_TAKE
+    """Among three players on their own, the share of ``take_chance`` for a seat that hasn't opened."""
+    alone_risk_scale = 1.0
+    """Among three players on their own, the tracked take chance is multiplied by this."""
+    alone_pickup_margin: float | None = None
+    """Among three players on their own, the pickup margin (None: Normal's)."""
+
     def decide(self, view: View) -> Decision:
         """Normal's decision procedure with the style chosen for these rules."""
-        self.style = style_for(view.rules)
+        self.style = style_for(view.rules, self.alone_hold_pair)
+        if self.alone_pickup_margin is not None and three_sides(view.rules):
+            self.pickup_margin = self.alone_pickup_margin
         return super().decide(view)
 
     def tracker(self, ctx: Ctx) -> Tracker:
@@ -157,6 +182,8 @@ class HardBot(NormalBot):
         r = C.rank(card)
         if r in ctx.needs.ranks:
             keep += RANK_BOOK_KEEP
+        if ctx.counts()[r] == 2 and self.alone_pair_keep and three_sides(rules):
+            keep += self.alone_pair_keep
         n = ctx.counts()[r]
         if n < 3:
             tracker = self.tracker(ctx)
@@ -179,7 +206,8 @@ class HardBot(NormalBot):
         partnerships; why it misleads among three is not yet known.
         """
         rules, view = ctx.rules, ctx.view
-        if seats.individual(rules.players) and len(ctx.opponents) > 1:
+        three = three_sides(rules)
+        if three and not self.alone_tracked:
             return super().feed_risk(ctx, card)
         if rules.pickup == "none" or (C.is_black_three(card) and rules.black_threes_special):
             return 0.0, None
@@ -196,7 +224,12 @@ class HardBot(NormalBot):
             chance *= 0.3
         if m is not None:
             chance *= 0.6  # a pair they held would mostly be on the table already
-        chance = take_chance(rules, view, opp, chance)
+        if three:
+            chance *= self.alone_risk_scale
+            if not view.teams[view.seats[opp].team].opened:
+                chance *= self.alone_unopened
+        else:
+            chance = take_chance(rules, view, opp, chance)
         # Calibrated; not the weight (so a playout, which shows no reason, skips it).
         said = stated_chance(view, opp, card, pair) if self.states_chances else 0.0
         return chance, Clause("take_chance", name=view.seats[opp].name, chance=said)
