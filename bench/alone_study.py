@@ -29,6 +29,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "now-x1.5": dict(alone_risk_scale=1.5),
     "now-keep6": dict(alone_pair_keep=6.0),
     "now-margin0": dict(alone_pickup_margin=0.0),
+    "now-keep12": dict(alone_pair_keep=12.0),
+    "now-x0.7": dict(alone_risk_scale=0.7),
 }
 """Named settings of ``HardBot``'s ``alone_*`` fields; ``now`` is the committed default."""
 
