@@ -238,8 +238,8 @@ class HardBot(NormalBot):
         return chance, Clause("take_chance", name=view.seats[opp].name, chance=said)
 
     def choose_discard(self, ctx: Ctx) -> Decision:
-        """Normal's choice, the calibrated chance worked out for the chosen card only: it never
-        changes the move, and worked out for every candidate it was most of a discard's time."""
+        """Normal's choice, the calibrated chance worked out for the chosen card only (it never
+        changes the move, and costs about 0.025 ms a candidate: ``test_safety``)."""
         if not self.states_chances:
             return super().choose_discard(ctx)
         self.states_chances = False
