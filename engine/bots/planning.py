@@ -39,6 +39,9 @@ class Style:
     keep_near_clean: int = 0
     """While clean books are still needed, never add a wild card to a clean meld of at least this
     many natural cards (0: off); the partner's naturals are likelier to finish it clean."""
+    hold_pickup_pair: bool = False
+    """Keep natural pairs in hand rather than start dirty melds from them (they take the pile when
+    the player before discards that rank); Hard among three players on their own."""
 
 
 @dataclass
@@ -168,7 +171,8 @@ def plan_melds(
 
     wild_done = style.wild_book_first and hoard and spare > 0 and feed_wild_meld(spare >= 3)
     clean_only = style.clean_first and not use_all and needs.dirty == 0 and needs.clean_total > 0
-    if use_all or (len(wilds) >= style.dirty_start_wilds and not hoard and not clean_only):
+    if use_all or (len(wilds) >= style.dirty_start_wilds and not hoard and not clean_only
+                   and not style.hold_pickup_pair):
         pairs = [(r, cs) for r, cs in nat.items() if len(cs) == 2 and ("r", r) not in by_key]
         for r, cs in sorted(pairs, key=lambda p: -rules.value(p[0])):
             if spare > 0 and wild_room(rules, r, 2, 0) > 0:
