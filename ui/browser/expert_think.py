@@ -88,6 +88,8 @@ class Thinker:
         self.strikes = 0
         self.broken = False
         self.times: list[float] = []  # each answered decision's wait on the page, in ms (for the bench)
+        self.playouts: list[int] = []  # and the playouts its searches played (the worker's ``n``)
+        self.cuts: list[bool] = []  # and whether time stopped or skipped a search (the worker's ``cut``)
         self.fallbacks = 0  # turns Hard played instead
         self.last_problem = ""
 
@@ -174,6 +176,8 @@ class Thinker:
             return None
         self.strikes = 0
         self.times.append((time.perf_counter() - asked) * 1000)
+        self.playouts.append(thought.playouts)
+        self.cuts.append(thought.cut)
         self.tell(self)
         return thought
 
