@@ -130,6 +130,12 @@ def test_a_search_that_cannot_fit_its_samples_is_skipped_and_hard_plays_its_choi
     hard = make_bot("hard", seat, game.deal_number).decide(view_for(game, seat))
     assert second["action"] == first["action"] == to_text(hard.action)
     assert "playouts" not in second["reason"]
+    # each skip forgets a little of the cost learned, so a slow moment does not skip every search after it
+    costs = [desk.pacer.per_playout[8]]
+    for ident in range(3, 12):
+        ask(desk, game, seat, ident)
+        costs.append(desk.pacer.per_playout[8])
+    assert costs[1] < costs[0] and len(played) > 0  # tried again once the estimate let it
 
 
 def test_with_time_enough_nothing_is_cut_and_the_move_is_experts_own(

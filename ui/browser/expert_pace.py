@@ -38,6 +38,10 @@ LEARN = 0.3
 """Weight of the newest playout's time in the running estimate of a playout's time."""
 SAFETY = 1.2
 """The estimate of a sample's time is stretched by this much before it is weighed against the time left."""
+FORGET = 0.85
+"""A skipped search plays nothing to learn from, so each skip shrinks its horizon's estimate by this
+much: a cost learned in a slow moment (the machine busy, a first playout's imports) is tried again a
+few searches later instead of skipping every search from then on."""
 
 
 class OutOfTime(Exception):
@@ -87,6 +91,12 @@ class Pacer:
         if cut and playouts == 0:
             self.skipped += 1
 
+    def skip(self, horizon: int | None) -> None:
+        """A search with this horizon was not begun (too little time for its samples)."""
+        self.searched(0, cut=True)
+        if horizon in self.per_playout:
+            self.per_playout[horizon] *= FORGET
+
 
 class PacedExpert(ExpertBot):
     """Expert, its searches paced by ``pacer`` (the same search, the same playouts, only stopped sooner)."""
@@ -103,7 +113,7 @@ class PacedExpert(ExpertBot):
         before a sample that would end too late."""
         pacer = self.pacer
         if not pacer.fits(horizon, MIN_SAMPLES * len(actions)):
-            pacer.searched(0, cut=True)
+            pacer.skip(horizon)
             return Outcome(0, tuple(() for _ in actions))  # too few samples: Hard's choice stands
         self._horizon = horizon
         self._values = [[] for _ in actions]
