@@ -15,12 +15,12 @@ import pytest
 
 from engine.actions import Action, to_text
 from engine.bots import ExpertBot, make_bot
-from engine.bots.expert import MIN_SAMPLES
+from engine.bots.expert import HORIZON, MIN_SAMPLES
 from engine.cards import Card
 from engine.state import Game
 from engine.views import view_for
 from ui.app import App
-from ui.browser import expert_pace
+from ui.browser import expert_pace, expert_wire
 from ui.browser.expert_pace import OUT_SECONDS, RESERVE, Pacer
 from ui.browser.expert_wire import Desk, read_answer, request_text
 from ui.settings.model import Settings
@@ -173,6 +173,15 @@ def test_searches_to_the_rounds_end_get_longer_and_each_horizon_is_learned_apart
     assert (pacer.playouts, pacer.cut, pacer.skipped) == (6, True, 1)
     pacer.begin(clock(), BUDGET)  # a new request: its own figures, the costs kept
     assert (pacer.playouts, pacer.cut, pacer.skipped) == (0, False, 0) and 8 in pacer.per_playout
+
+
+def test_the_worker_warms_up_when_it_starts_and_learns_a_playouts_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    played = costly_playouts(monkeypatch, clock, 0.05)
+    desk = Desk(clock)
+    assert json.loads(desk.answer(expert_wire.start_text()))["t"] == "ready"
+    assert played == [HORIZON] * expert_pace.WARM_PLAYOUTS
+    assert desk.pacer.per_playout == {HORIZON: pytest.approx(0.05)}  # the first playout is not learned from
 
 
 def test_the_pacer_keeps_the_engines_search_signature() -> None:

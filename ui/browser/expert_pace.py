@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from engine.actions import Action
+from engine.actions import Action, Draw
 from engine.bots.context import Ctx
-from engine.bots.expert import MIN_SAMPLES, ExpertBot, Outcome, Z
+from engine.bots.expert import HORIZON, MIN_SAMPLES, ExpertBot, Outcome, Playout, Z
 from engine.cards import Card
+from engine.rules import preset
 from engine.state import Game
 
 OUT_SECONDS = 0.9
@@ -42,6 +43,9 @@ FORGET = 0.85
 """A skipped search plays nothing to learn from, so each skip shrinks its horizon's estimate by this
 much: a cost learned in a slow moment (the machine busy, a first playout's imports) is tried again a
 few searches later instead of skipping every search from then on."""
+
+WARM_PLAYOUTS = 3
+"""Playouts played when the worker starts, the first one's time not learned (see ``warm_up``)."""
 
 
 class OutOfTime(Exception):
@@ -142,3 +146,21 @@ class PacedExpert(ExpertBot):
         pacer.learn(horizon, pacer.clock() - started)
         values[done % len(values)].append(result[0])
         return result
+
+
+def warm_up(pacer: Pacer) -> None:
+    """Play a few of Expert's playouts on a deal of the worker's own when it starts, while the person
+    plays: the first search then pays for no first calls (imports, caches, and in WebKit the
+    WebAssembly tiers of a Python not yet run), and the pacer knows a playout's cost before it
+    is asked.  The first playout, which pays for all that, is not learned from."""
+    game = Game(preset("classic"), 1)
+    seat = game.to_act
+    if seat is None:
+        return
+    bot = ExpertBot(seat, game.deal_number)
+    record = Playout.start(game)
+    for i in range(WARM_PLAYOUTS):
+        started = pacer.clock()
+        bot.playout(game.copy(), Draw(), HORIZON, record.known, record.upto)
+        if i:
+            pacer.learn(HORIZON, pacer.clock() - started)

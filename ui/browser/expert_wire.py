@@ -36,7 +36,7 @@ from engine.errors import RuleViolation
 from engine.serialize import MAX_ACTIONS, json_or_none, replay
 from engine.state import Game
 from engine.stored_rules import rules_to_dict
-from ui.browser.expert_pace import Pacer
+from ui.browser.expert_pace import Pacer, warm_up
 
 MAX_ANSWER = 16_384
 """A worker's answer longer than this is dropped unread (a long reason is well under 2 kB)."""
@@ -183,9 +183,9 @@ class Desk:
             return json.dumps({"t": "failed", "id": -1, "error": "not a request"})
         try:
             if data.get("t") == "start":
-                import engine.bots.expert  # noqa: F401  (the import is most of a first decision's wait)
-                import ui.table.narrate  # noqa: F401
+                import ui.table.narrate  # noqa: F401  (the import is part of a first decision's wait)
 
+                warm_up(self.pacer)
                 return json.dumps({"t": "ready", "id": 0, "ms": (self.clock() - started) * 1000})
             return json.dumps(self.decide(data, started))
         except Exception as err:
