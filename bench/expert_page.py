@@ -134,11 +134,16 @@ def decisions(browser: Any, base: str, deal: int, laps: int) -> dict[str, Any]:
     thinking = data["x"]["thinking"]
     tasks = [(start, d) for start, d in data["x"]["tasks"] if start >= started]
     during = [d for start, d in tasks if any(a - d <= start <= b for a, b in thinking)]
+    # where each of them fell: its start and end against the thinking it overlaps (ms; a task that ends
+    # as the thinking starts is the one that showed it and asked the worker)
+    where = [(round(start - a), round(start + d - b)) for start, d in tasks for a, b in thinking
+             if a - d <= start <= b]
     return {
         **figures_of(data),
         "thinking_s": sum(b - a for a, b in thinking) / 1000,
         "played_s": (data["x"]["end"] - started) / 1000,
         "long_tasks_while_thinking": during,
+        "long_tasks_while_thinking_where": where,
         "long_tasks_otherwise": [d for start, d in tasks if not any(a - d <= start <= b for a, b in thinking)],
     }
 
@@ -268,7 +273,8 @@ def measure(site: Path, runs: int, laps: int, log: Any = print, startups: bool =
             g = games[-1]
             log(f"chromium game {i + 1}: {len(g['times'])} decisions, fallbacks {g['fallbacks']}, "
                 f"p95 {percentile(sorted(g['times']), 95):.0f} ms, "
-                f"long tasks while thinking {g['long_tasks_while_thinking']} ({g['thinking_s']:.1f} s), "
+                f"long tasks while thinking {g['long_tasks_while_thinking']} ({g['thinking_s']:.1f} s; "
+                f"start, end against the thinking's start, end: {g['long_tasks_while_thinking_where']}), "
                 f"otherwise {g['long_tasks_otherwise']} ({g['played_s'] - g['thinking_s']:.1f} s), "
                 f"load {load_average()}")
         browser.close()

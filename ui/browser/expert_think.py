@@ -34,8 +34,8 @@ EXPERT = "expert"
 START_SECONDS = 30.0
 """How long a first Expert turn waits for the worker's Python to start (a slow phone takes seconds)."""
 ANSWER_SECONDS = 2.0
-"""How long a turn waits for the worker's answer once it is up (it aims at 0.4 s; it searches for
-``BUDGET``): past this, Hard plays the turn."""
+"""How long a turn waits for the worker's answer once it is up (it answers within ``BUDGET`` of the
+request's arrival, 0.9 s for a search to the round's end: ``expert_pace``): past this, Hard plays the turn."""
 STRIKES = 3
 """Failures in a row after which the worker is closed for the visit."""
 
