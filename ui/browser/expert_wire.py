@@ -5,8 +5,8 @@ here, read here, strictly.  Pure Python: the worker's side (``answer``) and the 
 The page sends the worker the game in the engine's own forms (its rules as ``rules_to_dict`` gives
 them, the deal number and every move as ``to_text`` gives it) and the seat to think for:
 
-- ``{"t": "start", "id": 0}``: start Python and import the computer players; the answer is
-  ``{"t": "ready", "id": 0, "ms": ...}``;
+- ``{"t": "start", "id": 0}``: start Python, import the computer players and warm them up
+  (``expert_pace.warm_up``); the answer is ``{"t": "ready", "id": 0, "ms": ...}``;
 - ``{"t": "decide" | "hint", "id": 7, "rules": {...}, "deal": 517553274, "actions": [...],
   "seat": 1, "budget": 0.35}``: what Expert would do in that seat now (``hint``: for a person's
   seat, with the hint's advice), answered within ``budget`` seconds of the request's arrival
@@ -36,7 +36,7 @@ from engine.errors import RuleViolation
 from engine.serialize import MAX_ACTIONS, json_or_none, replay
 from engine.state import Game
 from engine.stored_rules import rules_to_dict
-from ui.browser.expert_pace import Pacer, warm_up
+from ui.browser.expert_pace import PacedExpert, Pacer, warm_up
 
 MAX_ANSWER = 16_384
 """A worker's answer longer than this is dropped unread (a long reason is well under 2 kB)."""
@@ -201,7 +201,6 @@ class Desk:
         if not isinstance(budget, (int, float)) or isinstance(budget, bool) or not 0 < budget <= 10:
             raise ValueError("no time budget")
         from engine.views import view_for
-        from ui.browser.expert_pace import PacedExpert
         from ui.table.narrate import advice
 
         self.pacer.begin(started, float(budget))
