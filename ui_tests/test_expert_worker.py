@@ -53,7 +53,7 @@ def answer_for(app: App, ident: int, **change: object) -> str:
     assert seat is not None
     decision = make_bot("hard", seat, app.game.deal_number).decide(view_for(app.game, seat))
     data = {"t": "decided", "id": ident, "action": to_text(decision.action), "reason": "It won 5 of 7 playouts.",
-            "full": "It won 5 of 7 playouts.", "advice": "", "ms": 120.0}
+            "full": "It won 5 of 7 playouts.", "advice": "", "ms": 120.0, "n": 14, "cut": False}
     data.update(change)
     return json.dumps(data)
 

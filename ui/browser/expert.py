@@ -112,6 +112,8 @@ def page_thinker(app: Any, body: Any) -> Thinker:
     def tell(thinker: Thinker) -> None:
         data = body.dataset
         data.expertMs = " ".join(f"{ms:.0f}" for ms in thinker.times[-500:])
+        data.expertN = " ".join(str(n) for n in thinker.playouts[-500:])
+        data.expertCut = "".join("1" if cut else "0" for cut in thinker.cuts[-500:])
         data.expertFallbacks = str(thinker.fallbacks)
         data.expertProblem = thinker.last_problem[:300]
 

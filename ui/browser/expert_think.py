@@ -34,8 +34,8 @@ EXPERT = "expert"
 START_SECONDS = 30.0
 """How long a first Expert turn waits for the worker's Python to start (a slow phone takes seconds)."""
 ANSWER_SECONDS = 2.0
-"""How long a turn waits for the worker's answer once it is up (it aims at 0.4 s; it searches for
-``BUDGET``): past this, Hard plays the turn."""
+"""How long a turn waits for the worker's answer once it is up (it answers within ``BUDGET`` of the
+request's arrival, 0.9 s for a search to the round's end: ``expert_pace``): past this, Hard plays the turn."""
 STRIKES = 3
 """Failures in a row after which the worker is closed for the visit."""
 
@@ -88,6 +88,8 @@ class Thinker:
         self.strikes = 0
         self.broken = False
         self.times: list[float] = []  # each answered decision's wait on the page, in ms (for the bench)
+        self.playouts: list[int] = []  # and the playouts its searches played (the worker's ``n``)
+        self.cuts: list[bool] = []  # and whether time stopped or skipped a search (the worker's ``cut``)
         self.fallbacks = 0  # turns Hard played instead
         self.last_problem = ""
 
@@ -174,6 +176,8 @@ class Thinker:
             return None
         self.strikes = 0
         self.times.append((time.perf_counter() - asked) * 1000)
+        self.playouts.append(thought.playouts)
+        self.cuts.append(thought.cut)
         self.tell(self)
         return thought
 

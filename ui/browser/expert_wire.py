@@ -5,12 +5,15 @@ here, read here, strictly.  Pure Python: the worker's side (``answer``) and the 
 The page sends the worker the game in the engine's own forms (its rules as ``rules_to_dict`` gives
 them, the deal number and every move as ``to_text`` gives it) and the seat to think for:
 
-- ``{"t": "start", "id": 0}``: start Python and import the computer players; the answer is
-  ``{"t": "ready", "id": 0, "ms": ...}``;
+- ``{"t": "start", "id": 0}``: start Python, import the computer players and warm them up
+  (``expert_pace.warm_up``); the answer is ``{"t": "ready", "id": 0, "ms": ...}``;
 - ``{"t": "decide" | "hint", "id": 7, "rules": {...}, "deal": 517553274, "actions": [...],
-  "seat": 1, "budget": 0.3}``: what Expert would do in that seat now (``hint``: for a person's
-  seat, with the hint's advice).  The answer is ``{"t": "decided", "id": 7, "action": "discard QH",
-  "reason": ..., "full": ..., "advice": ..., "ms": ...}``, or ``{"t": "failed", "id": 7, "error": ...}``.
+  "seat": 1, "budget": 0.35}``: what Expert would do in that seat now (``hint``: for a person's
+  seat, with the hint's advice), answered within ``budget`` seconds of the request's arrival
+  (``expert_pace``: longer only for a search that plays to the round's end).  The answer is
+  ``{"t": "decided", "id": 7, "action": "discard QH", "reason": ..., "full": ..., "advice": ..., "ms": ...,
+  "n": 12, "cut": false}`` (``n``: the playouts its searches played; ``cut``: time stopped or skipped
+  one), or ``{"t": "failed", "id": 7, "error": ...}``.
 
 The worker rebuilds the game from the moves (keeping the last one, so a new request only applies the
 moves since) and hands Expert that seat's ``view_for``, nothing else: Expert sees what the seat may
@@ -24,6 +27,7 @@ from __future__ import annotations
 import json
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +36,7 @@ from engine.errors import RuleViolation
 from engine.serialize import MAX_ACTIONS, json_or_none, replay
 from engine.state import Game
 from engine.stored_rules import rules_to_dict
+from ui.browser.expert_pace import PacedExpert, Pacer, warm_up
 
 MAX_ANSWER = 16_384
 """A worker's answer longer than this is dropped unread (a long reason is well under 2 kB)."""
@@ -41,21 +46,26 @@ MAX_TEXT = 1_500
 """A reason or advice longer than this is not one the engine writes."""
 MAX_DEPTH = 8
 """No message here nests deeper than this."""
-BUDGET = 0.3
-"""Seconds Expert may spend sampling and playing out a decision in the worker (its ``time_budget``):
-with the worker's own overhead, a decision answers within the 400 ms the page aims for."""
+BUDGET = 0.35
+"""Seconds from a request's arrival in the worker to its answer (the game's rebuild included), for
+searches a few turns ahead (``expert_pace``): a decision answers within the 400 ms the page aims for."""
+MAX_PLAYOUTS = 1_000
+"""An answer saying its searches played more playouts than this is not one the worker writes."""
 
 
 @dataclass(frozen=True)
 class Thought:
     """Expert's checked answer: a move legal for the seat, its reasons (public and whole), and for a hint
-    the advice; ``ms`` is what the worker says it took."""
+    the advice; ``ms`` is what the worker says it took, ``playouts`` what its searches played and ``cut``
+    whether time stopped (or skipped) one."""
 
     action: Action
     reason: str
     full: str
     advice: str
     ms: float
+    playouts: int = 0
+    cut: bool = False
 
 
 # ----- the page's side ------------------------------------------------------------------
@@ -114,7 +124,7 @@ def read_answer(text: object, ident: int, game: Game, seat: int) -> Thought | No
     """The worker's answer to request ``ident`` about ``seat`` in ``game`` (as the page holds it now),
     checked: None for anything else, or for a move that seat may not make now.  Never raises."""
     data = _json(text, MAX_ANSWER)
-    keys = {"t", "id", "action", "reason", "full", "advice", "ms"}
+    keys = {"t", "id", "action", "reason", "full", "advice", "ms", "n", "cut"}
     if not isinstance(data, dict) or data.get("t") != "decided" or set(data) != keys or data["id"] != ident:
         return None
     if type(data["id"]) is not int or game.to_act != seat:
@@ -125,6 +135,9 @@ def read_answer(text: object, ident: int, game: Game, seat: int) -> Thought | No
         return None
     if type(ms) not in (int, float) or not 0 <= ms < 1e7:
         return None
+    playouts, cut = data["n"], data["cut"]
+    if type(playouts) is not int or not 0 <= playouts <= MAX_PLAYOUTS or type(cut) is not bool:
+        return None
     try:
         action = from_text(action_text)
         if game.check(action) is not None:
@@ -132,18 +145,21 @@ def read_answer(text: object, ident: int, game: Game, seat: int) -> Thought | No
     except (ValueError, RuleViolation, TypeError, KeyError, IndexError):
         return None
     reason, full, advice = (t or "" for t in texts)
-    return Thought(action, reason, full, advice, float(ms))
+    return Thought(action, reason, full, advice, float(ms), playouts, cut)
 
 
 # ----- the worker's side ----------------------------------------------------------------
 
 
 class Desk:
-    """The worker's Python: the last game rebuilt, and Expert answering for a seat's view of it."""
+    """The worker's Python: the last game rebuilt, and Expert answering for a seat's view of it, paced
+    (``expert_pace``; ``clock``: seconds, the tests' own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
         self.game: Game | None = None
         self.key: tuple[str, int] | None = None
+        self.clock = clock
+        self.pacer = Pacer(clock)
 
     def game_for(self, rules: Any, deal: Any, actions: list[str]) -> Game:
         """The game after ``actions``: the one kept, moved on, when it is a step behind; else replayed."""
@@ -160,17 +176,17 @@ class Desk:
 
     def answer(self, text: object) -> str:
         """The answer to one message from the page (as JSON text); never raises."""
-        started = time.perf_counter()
+        started = self.clock()
         data = _json(text, MAX_REQUEST)
         ident = data.get("id") if isinstance(data, dict) else None
         if not isinstance(data, dict) or type(ident) is not int:
             return json.dumps({"t": "failed", "id": -1, "error": "not a request"})
         try:
             if data.get("t") == "start":
-                import engine.bots.expert  # noqa: F401  (the import is most of a first decision's wait)
-                import ui.table.narrate  # noqa: F401
+                import ui.table.narrate  # noqa: F401  (the import is part of a first decision's wait)
 
-                return json.dumps({"t": "ready", "id": 0, "ms": (time.perf_counter() - started) * 1000})
+                warm_up(self.pacer)
+                return json.dumps({"t": "ready", "id": 0, "ms": (self.clock() - started) * 1000})
             return json.dumps(self.decide(data, started))
         except Exception as err:
             self.game = None
@@ -184,15 +200,14 @@ class Desk:
             raise ValueError("not a decision request")
         if not isinstance(budget, (int, float)) or isinstance(budget, bool) or not 0 < budget <= 10:
             raise ValueError("no time budget")
-        from engine.bots import ExpertBot
         from engine.views import view_for
         from ui.table.narrate import advice
 
+        self.pacer.begin(started, float(budget))
         game = self.game_for(data.get("rules"), data.get("deal"), actions)
         if game.to_act != seat:
             raise ValueError(f"seat {seat} has no decision to make")
-        bot = ExpertBot(seat, game.deal_number)
-        bot.time_budget = float(budget)
+        bot = PacedExpert(seat, game.deal_number, self.pacer)
         view = view_for(game, seat)
         decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
         return {
@@ -202,7 +217,9 @@ class Desk:
             "reason": decision.public_reason,
             "full": decision.reason,
             "advice": advice(decision.why) if kind == "hint" else "",
-            "ms": (time.perf_counter() - started) * 1000,
+            "ms": (self.clock() - started) * 1000,
+            "n": self.pacer.playouts,
+            "cut": self.pacer.cut,
         }
 
 

@@ -70,16 +70,23 @@ class Runner:
                 if self.expert_turn():
                     assert self.thinker is not None
                     if await self.thinker.turn(app, self.pace()):  # it thinks in its worker while the pace runs
-                        self.page.refresh()
+                        await self.paint()
                     continue
                 await asyncio.sleep(self.pace())
                 if app.bot_to_act():  # the game may have changed while we waited
                     app.bot_step()
-                    self.page.refresh()  # saved to localStorage and painted in this one task
+                    await self.paint()
             await self.hold_ending()
         finally:
             self.running = False
             self.settle_idle()
+
+    async def paint(self) -> None:
+        """Save and paint a computer's move in a task of its own (``Page.refresh``), then yield: the next
+        Expert seat's thinking (the thinking line, the question to its worker) starts in a later task, so
+        the page's thread never does both in one long task."""
+        self.page.refresh()
+        await asyncio.sleep(0)
 
     def warm_expert(self) -> None:
         """Start Expert's worker once a game with an Expert seat is on the table (its Python loads while the
