@@ -175,6 +175,15 @@ class HardBot(NormalBot):
         ctx.__dict__["_tracker"] = t
         return t
 
+    def thrown(self, ctx: Ctx, seat: int) -> Counter[int]:
+        """Ranks ``seat`` discarded since it last took the pile (``discarded_ranks``, read from the
+        log once per decision rather than once per candidate card)."""
+        cache = ctx.__dict__.setdefault("_thrown", {})
+        if seat not in cache:
+            cache[seat] = discarded_ranks(ctx.view, seat)
+        out: Counter[int] = cache[seat]
+        return out
+
     def keep_value(self, ctx: Ctx, card: Card) -> tuple[float, Clause]:
         """Normal's keep value, plus a premium for ranks whose own clean book we still need,
         and a nudge toward ranks with more copies unseen (more to draw, and to take the pile with)."""
@@ -223,7 +232,7 @@ class HardBot(NormalBot):
         opp = ctx.opponents[0]
         pair = self.tracker(ctx).pair_chance(opp, r)
         chance = pair
-        if discarded_ranks(view, opp)[r]:
+        if self.thrown(ctx, opp)[r]:
             chance *= 0.3
         if m is not None:
             chance *= 0.6  # a pair they held would mostly be on the table already
