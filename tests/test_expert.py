@@ -50,7 +50,10 @@ def test_expert_is_a_level_of_its_own_not_yet_in_the_page_list() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", [preset("classic"), preset("hkf"), preset("pagat", players=3)],
                          ids=lambda r: f"{r.name}-{r.players}")
-def test_hidden_cards_shuffled_consistently_do_not_change_a_searched_decision(rules: RuleSet) -> None:
+def test_hidden_cards_shuffled_consistently_do_not_change_a_searched_decision(
+    rules: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ExpertBot, "search_among_three", True)  # the search itself, among three too
     positions = searched_positions(rules, 23, 4)
     assert len(positions) >= 3
     for k, (game, seat) in enumerate(positions):
@@ -77,7 +80,10 @@ def test_the_same_view_gets_the_same_decision() -> None:
 @pytest.mark.parametrize("rules", [preset("classic"), preset("hkf"), preset("rook"), preset("thirteen"),
                                    preset("pagat", players=3), preset("classic", players=2)],
                          ids=lambda r: f"{r.name}-{r.players}")
-def test_every_expert_decision_of_a_round_is_legal_and_explained(rules: RuleSet) -> None:
+def test_every_expert_decision_of_a_round_is_legal_and_explained(
+    rules: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ExpertBot, "search_among_three", True)  # the search itself, among three too
     game = Game(rules, 41)
     levels = ("expert", "hard") if rules.players % 2 == 0 and rules.players > 2 else "expert"
     bots = make_bots(levels, rules, 41)
