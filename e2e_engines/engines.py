@@ -175,14 +175,21 @@ class WebKit(Browser):
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
 
     def size(self, width: int, height: int) -> None:
-        self.driver.set_window_size(width + 200, height + 200)
-        outer = self.driver.get_window_size()
-        inner = self.js("[innerWidth, innerHeight]")
-        chrome_w, chrome_h = outer["width"] - inner[0], outer["height"] - inner[1]
-        self.driver.set_window_size(width + chrome_w, height + chrome_h)
-        got = self.js("[innerWidth, innerHeight]")
-        if got != [width, height]:
-            raise AssertionError(f"webkit: asked for a {width}x{height} viewport, got {got}")
+        # Under Xvfb a resize can land a moment late (a CI run once read the first size back): measure the
+        # window's frame again and ask again, for up to about three seconds.
+        got: Any = None
+        for attempt in range(15):
+            if attempt:
+                time.sleep(0.2)
+            self.driver.set_window_size(width + 200, height + 200)
+            outer = self.driver.get_window_size()
+            inner = self.js("[innerWidth, innerHeight]")
+            chrome_w, chrome_h = outer["width"] - inner[0], outer["height"] - inner[1]
+            self.driver.set_window_size(width + chrome_w, height + chrome_h)
+            got = self.js("[innerWidth, innerHeight]")
+            if got == [width, height]:
+                return
+        raise AssertionError(f"webkit: asked for a {width}x{height} viewport, got {got}")
 
     def close(self) -> None:
         self.driver.quit()
