@@ -138,6 +138,36 @@ def test_a_guest_reloads_mid_turn_and_gets_its_seat_back_then_one_that_never_ret
     assert "a computer plays the seat meanwhile" in row.inner_text()
 
 
+def test_a_guest_lays_down_a_meld_then_takes_it_back_with_undo(new_page: Callable[..., Page], base_url: str) -> None:
+    # Deal 1, 16 moves in: West (a guest, whose side has opened) has just drawn and holds three kings.
+    game = bots_play(1, 16)
+    assert game.to_act == 1 and game.phase == "play" and game.teams[1].opened
+    host = Table(new_page(), base_url).open()
+    resume_on(host, game, Seating(((0, "Hana"), (1, "Bea")), guests=(1,)))
+    guest = rejoin(host, 1, new_page)
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    page = guest.page
+    wait_for(lambda: to_act(page) == "1")
+    held = guest.hand()
+    assert page.get_by_role("button", name="Undo", exact=True).count() == 0  # nothing laid down yet
+    for name in ("king of hearts", "king of clubs", "king of diamonds"):
+        guest.select(name)
+    moves = page.evaluate("document.body.dataset.guestMoves")
+    page.get_by_role("button", name="New meld", exact=True).click()  # its side has opened: laid down at once
+    wait_for(lambda: page.evaluate("document.body.dataset.guestMoves") != moves)
+    assert len(guest.hand()) == len(held) - 3
+    moves = page.evaluate("document.body.dataset.guestMoves")
+    page.get_by_role("button", name="Undo", exact=True).click()  # offered on the phone, as on the host's table
+    wait_for(lambda: page.evaluate("document.body.dataset.guestMoves") != moves)
+    assert sorted(guest.hand()) == sorted(held)  # the kings are back in Bea's hand
+    assert page.get_by_role("button", name="Undo", exact=True).count() == 0
+    assert any("Bea took back this turn's melds." in line for line in guest.recent_moves())
+    assert any("Bea took back this turn's melds." in line for line in host.recent_moves())
+    # And the turn goes on: Bea discards.
+    guest_turn(guest)
+    wait_for(lambda: to_act(page) != "1")
+
+
 def test_the_position_of_the_reload_test_ends_with_the_computer_in_west_going_out() -> None:
     """The moves the reload test makes, played here with South's likely discard: the computer taking West's
     seat goes out within a lap (the e2e test plays on whatever South's first card is)."""

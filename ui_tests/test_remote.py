@@ -189,6 +189,7 @@ def hostile_messages(rng: random.Random, game: Game, seat: int) -> list[object]:
         '{"t":"act","a":"discard ' + "9" * 3000 + 'H","n":0}', None, 42, b"draw",
         '{"t":"act","a":"meld 9:' + ",".join(["9S"] * 400) + '","n":' + str(moves) + "}",
         '{"t":"act","a":"discard \\u0661\\u0662H","n":' + str(moves) + "}",
+        '{"t":"undo","n":' + str(moves) + "}", '{"t":"undo"}', '{"t":"undo","n":-1}', '{"t":"undo","n":"3"}',
     ]
     out: list[object] = []
     for _ in range(1000):
@@ -350,7 +351,7 @@ def test_a_guest_plays_on_the_same_table_as_today_through_its_taps() -> None:
     game = room.session.game
     shown = room.guests[1].shown
     assert shown is not None
-    app = guest_app(shown, lambda action, moves: room.send(1, wire.act_text(action, moves)))
+    app = guest_app(shown, lambda text: room.send(1, text))
     html = page(app)
     hand = game.players[1].hand
     assert html.count('data-act="card"') == len(hand)  # the seat's own cards, as buttons
@@ -378,7 +379,7 @@ def test_a_guests_page_is_the_same_whatever_the_cards_it_cant_see() -> None:
         other = shuffled_hidden(game, 1, seed) if seed else game
         shown = wire.read_host(wire.view_text(other, 1, names, ["Hana drew two cards."]))
         assert isinstance(shown, wire.SeatShown)
-        pages.add(page(guest_app(shown, lambda action, moves: None)))
+        pages.add(page(guest_app(shown, lambda text: None)))
     assert len(pages) == 1
 
 
@@ -390,7 +391,7 @@ def test_a_guests_top_bar_says_where_it_plays_instead_of_the_deal_number() -> No
     room = Room(deal=517_553_274)
     shown = room.guests[1].shown
     assert shown is not None
-    app = guest_app(shown, lambda action, moves: None)
+    app = guest_app(shown, lambda text: None)
     top = regions(app, in_place_of_deal=AT_THE_HOST)["r-top"]
     assert "At the host&#x27;s table" in top
     assert "deal-number" not in top and "Deal " not in top and "Round 1/4" in top
@@ -552,7 +553,7 @@ def test_a_guest_can_ask_why_a_computer_moved_and_sees_only_what_the_host_table_
                     assert why != line.full
         guest = room.guests[1]
         if guest.shown is not None and any(guest.shown.reasons) and not asked:
-            app = guest_app(guest.shown, lambda action, moves: None)
+            app = guest_app(guest.shown, lambda text: None)
             latest = app.session.recent.lines[-1]
             if latest.reason:
                 assert "Why?" in status_tools(app.session)
@@ -607,3 +608,106 @@ def test_hostile_reasons_are_dropped_and_reasons_that_dont_fit_the_view_are_not_
     assert guest.shown is not None and guest.shown.reasons == ()
     guest.receive(view)  # the reasons go with the one view after them
     assert guest.shown.reasons == ()
+
+
+# ----- a guest takes back its melds of the turn ---------------------------------------------
+
+
+def guest_melds(room: Room, deals: range = range(4417, 4480)) -> tuple[Room, int, tuple[int, ...]]:
+    """A room where a guest has just melded in its turn (through its link): the room, the seat and its hand
+    before the meld."""
+    from engine.actions import Meld
+
+    for deal in deals:
+        room = Room(deal=deal)
+        game = room.session.game
+        for _ in range(400):
+            if game.phase in ("round_over", "game_over"):
+                break
+            room.computers()
+            seat = game.to_act
+            if seat == 0:
+                host_turn(room)
+                continue
+            if seat not in room.guests:
+                continue
+            guest = room.guests[seat]
+            action = guest_choice(guest)
+            moves, hand = len(game.history), tuple(game.players[seat].hand)
+            room.send(seat, guest.act(action))
+            if isinstance(action, Meld) and len(game.history) > moves and game.to_act == seat:
+                return room, seat, hand
+            if len(game.history) == moves:
+                room.send(seat, guest.act(Draw() if game.phase == "draw" else Discard(game.players[seat].hand[0])))
+    raise AssertionError("no guest melded in its turn")
+
+
+def test_a_guest_takes_back_its_melds_of_the_turn_as_the_hosts_own_undo_does() -> None:
+    from ui.remote.shadow import guest_app
+    from ui.render import page
+
+    room, seat, hand = guest_melds(Room())
+    game = room.session.game
+    guest = room.guests[seat]
+    assert guest.shown is not None and guest.shown.can_undo  # the host said so, just before the view
+    assert sorted(game.players[seat].hand) != sorted(hand)
+    melds_before = [len(t.melds) for t in game.teams]
+    app = guest_app(guest.shown, lambda text: room.send(seat, text))
+    assert 'data-act="undo"' in page(app)  # the guest's Undo, as on the host's own table
+    app.handle("undo")
+    assert app.note is not None and "Asked the host" in app.note.text
+    # The host took the melds back: the cards are in the guest's hand again, the drawn ones too.
+    game = room.session.game  # the game as it was after the draw, one take-back more
+    assert sorted(game.players[seat].hand) == sorted(hand) and game.takebacks == 1
+    assert sum(len(t.melds) for t in game.teams) < sum(melds_before) and game.to_act == seat
+    assert sorted(guest.shown.view.hand) == sorted(hand) and not guest.shown.can_undo
+    assert any("took back this turn's melds" in line for line in guest.shown.lines)
+    app.session.show(guest.shown)  # type: ignore[attr-defined]
+    assert 'data-act="undo"' not in page(app)
+    # Asked again with nothing to take back: refused in words, and nothing changes.
+    before = game.snapshot()
+    room.send(seat, guest.undo())
+    assert guest.note == "There is nothing to take back now." or "haven't melded" in guest.note
+    assert game.snapshot() == before
+    play_round(room)  # and the round plays on to its end
+    assert room.session.game.phase in ("round_over", "game_over")
+
+
+def test_a_take_back_out_of_turn_or_on_a_table_that_moved_on_is_refused() -> None:
+    room, seat, _ = guest_melds(Room())
+    game = room.session.game
+    before = game.snapshot()
+    other = next(s for s in room.guests if s != seat)
+    room.send(other, room.guests[other].undo())  # not its turn: it has no melds of this turn to take back
+    assert room.guests[other].note == NOT_YOUR_TURN and game.snapshot() == before
+    assert room.guests[other].shown is not None and not room.guests[other].shown.can_undo
+    room.send(seat, wire.undo_text(len(game.history) - 1))  # made on the table before its meld
+    assert room.guests[seat].note == MOVED_ON and game.snapshot() == before
+    # A guest that can't take back (the host sent no word of it) gets a sentence at its own table, sends nothing.
+    from ui.remote.shadow import guest_app
+
+    shown = room.guests[seat].shown
+    assert shown is not None
+    sent: list[str] = []
+    app = guest_app(replace(shown, can_undo=False), sent.append)
+    app.handle("undo")
+    assert sent == [] and app.note is not None and app.note.kind == "error"
+
+
+def test_undo_messages_are_read_strictly() -> None:
+    assert wire.read_guest(wire.undo_text(41)) == wire.Undo(41)
+    for bad in ('{"t":"undo"}', '{"t":"undo","n":-1}', '{"t":"undo","n":true}', '{"t":"undo","n":1.0}',
+                '{"t":"undo","n":1,"seat":2}', '{"t":"undo","n":"1"}', '{"t":"undo","n":10000000}'):
+        assert wire.read_guest(bad) is None, bad
+    assert wire.read_host(wire.may_undo_text()) == wire.MayUndo()
+    for bad in ('{"t":"may_undo","seat":1}', '{"t":"may_undo","ok":false}'):
+        assert wire.read_host(bad) is None, bad
+    # The word holds for the view that comes next only.
+    room = Room()
+    guest = room.guests[1]
+    view = room.sent[1][-1]
+    guest.receive(wire.may_undo_text())
+    guest.receive(view)
+    assert guest.shown is not None and guest.shown.can_undo
+    guest.receive(view)
+    assert not guest.shown.can_undo

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from engine.actions import Action
 from ui.remote import screen, wire
 from ui.remote.guest import Guest
 from ui.remote.host import Host
@@ -297,9 +296,10 @@ class GuestPage:
         data.guestMoves = str(shown.moves) if shown is not None else ""
         data.toAct = str(shown.view.to_act) if shown is not None and shown.view.to_act is not None else ""
 
-    def send(self, action: Action, moves: int) -> None:
+    def send(self, text: str) -> None:
+        """A guest's message (a move, or a take-back) to the host."""
         document.body.dataset.idle = "0"  # until the host's answer comes back
-        window.hfNet.send(-1, wire.act_text(action, moves))
+        window.hfNet.send(-1, text)
 
     def on_net(self, event: Any) -> None:
         detail = event.detail

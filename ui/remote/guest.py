@@ -2,7 +2,8 @@
 
 Pure Python, no transport.  The guest holds no game, only the last view the host sent
 (``wire.SeatShown``), and asks the host for every move; what it sends is only ever its own seat's
-move in the engine's text form, with the move count it was made on.
+move in the engine's text form (or a request to take back its melds of the turn), with the move count it
+was made on.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import replace
 from engine.actions import Action
 from engine.table import RoundResult
 from ui.remote import wire
-from ui.remote.wire import Reasons, Refused, Result, SeatShown
+from ui.remote.wire import MayUndo, Reasons, Refused, Result, SeatShown
 
 CANT_READ = "A message from the host couldn't be read; the table is as it was."
 
@@ -26,6 +27,7 @@ class Guest:
         self.ignored = 0  # host messages that could not be read
         self.result: RoundResult | None = None  # the last round's scores, line by line, once it is over
         self.reasons: tuple[str, ...] = ()  # the public "Why?"s sent for the view that comes next
+        self.may_undo = False  # the host said the view that comes next may take back this turn's melds
 
     @property
     def seat(self) -> int | None:
@@ -50,10 +52,15 @@ class Guest:
         match message:
             case SeatShown(lines=lines):
                 reasons, self.reasons = self.reasons, ()
-                self.shown = replace(message, reasons=reasons) if len(reasons) == len(lines) else message
+                may_undo, self.may_undo = self.may_undo, False
+                if len(reasons) != len(lines):
+                    reasons = ()
+                self.shown = replace(message, reasons=reasons, can_undo=may_undo)
                 self.note = ""
             case Reasons(reasons=reasons):
                 self.reasons = reasons
+            case MayUndo():
+                self.may_undo = True
             case Refused(why=why):
                 self.note = why
             case Result(result=result):
@@ -66,6 +73,10 @@ class Guest:
         """The message asking the host to make this move for our seat."""
         moves = self.shown.moves if self.shown is not None else 0
         return wire.act_text(action, moves)
+
+    def undo(self) -> str:
+        """The message asking the host to take back our melds of this turn."""
+        return wire.undo_text(self.shown.moves if self.shown is not None else 0)
 
     def sync(self) -> str:
         return wire.sync_text()

@@ -13,10 +13,11 @@ computer (``hand_to_computer``), and it gets the seat back, with its view, when 
 
 from __future__ import annotations
 
-from engine.actions import Action
-from engine.state import seat_names
+from engine.actions import Action, Draw, PickUp
+from engine.state import Game, seat_names
+from engine.takeback import takeback_problem
 from ui.remote import wire
-from ui.remote.wire import Act, Hello, Sync
+from ui.remote.wire import Act, Hello, Sync, Undo
 from ui.seating.model import Seating, seating_problem
 from ui.table.session import Session
 
@@ -38,6 +39,7 @@ class Host:
         self.sent: dict[int, str] = {}  # the last view sent on each link (a view unchanged is not sent again)
         self.said: dict[int, str] = {}  # the name each guest gave (the seat's, where the host gave it none)
         self.refused = 0  # messages refused or dropped, for the host's own curiosity and the tests
+        self.starts: dict[int, Game] = {}  # each guest seat's game right after its draw this turn (for Undo)
 
     def guest_seats(self) -> tuple[int, ...]:
         return self.session.seating.guests
@@ -94,6 +96,8 @@ class Host:
                 return self._named(seat, name)
             case Act(action=action, moves=moves):
                 return self._act(seat, action, moves)
+            case Undo(moves=moves):
+                return self._undo(seat, moves)
         self.refused += 1
         return []
 
@@ -112,32 +116,54 @@ class Host:
         session.dirty = True
         return self.views()
 
+    def _refusal(self, seat: int, moves: int) -> str:
+        """Why ``seat``'s message, made on the table after ``moves`` moves, can't be played now ('' if it can)."""
+        game = self.session.game
+        if seat in self.session.away:
+            return COMPUTER_PLAYS
+        if game.to_act is None:
+            return HOST_DEALS if game.phase == "round_over" else "The game is over."
+        if game.to_act != seat:
+            return NOT_YOUR_TURN
+        if moves != len(game.history):
+            return MOVED_ON
+        return ""
+
     def _act(self, seat: int, action: Action, moves: int) -> Outbox:
         session = self.session
-        why = ""
-        if seat in session.away:
-            why = COMPUTER_PLAYS
-        elif session.game.to_act is None:
-            why = HOST_DEALS if session.game.phase == "round_over" else "The game is over."
-        elif session.game.to_act != seat:
-            why = NOT_YOUR_TURN
-        elif moves != len(session.game.history):
-            why = MOVED_ON
+        why = self._refusal(seat, moves)
         if not why:
             problem = session.game.check(action)
             if problem is None:
                 session.apply_action(action, seat)
+                if isinstance(action, (Draw, PickUp)):
+                    self.starts[seat] = session.game.copy()
                 return self.views()
             why = str(problem)
+        return self._refuse(seat, why)
+
+    def _undo(self, seat: int, moves: int) -> Outbox:
+        """A guest asks to take back its melds of this turn: done as the host's own Undo is, or refused."""
+        why = self._refusal(seat, moves) or self.session.take_back_melds(seat, self.starts.get(seat))
+        return self._refuse(seat, why) if why else self.views()
+
+    def _refuse(self, seat: int, why: str) -> Outbox:
         self.refused += 1
         self.sent.pop(seat, None)  # the refusal comes with the table as it stands
         return [*self.views(), (seat, wire.refusal_text(why))]
 
+    def may_undo(self, seat: int) -> bool:
+        """True when the guest in ``seat`` may take back its melds of this turn now (its Undo button shows)."""
+        game = self.session.game
+        if game.to_act != seat or game.phase != "play" or seat in self.session.away:
+            return False
+        return takeback_problem(game, self.starts.get(seat)) is None
+
     def views(self) -> Outbox:
         """Each linked guest's view, where it changed since it was last sent (call after every move).  Just
-        before it go the computers' public "Why?"s of its recent moves, when any has one, and once the round is
-        over, the round's result (so a guest of an older build, which can't read these, has its note cleared
-        by the view)."""
+        before it go the computers' public "Why?"s of its recent moves, when any has one, once the round is
+        over, the round's result, and when the guest may take back its melds of this turn, word of it (so a
+        guest of an older build, which can't read these, has its note cleared by the view)."""
         session = self.session
         names = session.names()
         lines = [line.text for line in session.recent.lines]
@@ -152,5 +178,7 @@ class Host:
                     out.append((seat, wire.reasons_text(reasons)))
                 if over:
                     out.append((seat, wire.result_text(session.game.results[-1])))  # the scores, line by line
+                if self.may_undo(seat):
+                    out.append((seat, wire.may_undo_text()))
                 out.append((seat, text))
         return out

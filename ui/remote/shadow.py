@@ -19,6 +19,7 @@ from engine.state import Game
 from engine.table import Player, Team
 from engine.views import View
 from ui.app import App
+from ui.remote import wire
 from ui.remote.wire import SeatShown
 from ui.seating.model import Seating
 from ui.table.moves import Line
@@ -27,6 +28,7 @@ from ui.table.session import Session
 HIDDEN = C.JOKER
 """The stand-in for a card this seat can't see (never shown: only counted)."""
 WAITING = "Sent to the host: waiting for the table to move."
+NOTHING_TO_TAKE_BACK = "There is nothing to take back now."
 
 
 def shadow_game(view: View, moves: int) -> Game:
@@ -59,9 +61,12 @@ def shadow_game(view: View, moves: int) -> Game:
 
 
 class GuestSession(Session):
-    """The table on a guest's device: shown from its seat, every move sent to the host (``send``)."""
+    """The table on a guest's device: shown from its seat, every move sent to the host (``send``, the message's
+    text)."""
 
-    def __init__(self, shown: SeatShown, send: Callable[[Action, int], None]) -> None:
+    remote = True
+
+    def __init__(self, shown: SeatShown, send: Callable[[str], None]) -> None:
         names = [(s, n) for s, n in enumerate(shown.names)]
         super().__init__(
             shadow_game(shown.view, shown.moves), lambda: "normal", seating=Seating(tuple(names)), seat=shown.seat
@@ -98,12 +103,24 @@ class GuestSession(Session):
         when it's not our turn is refused here."""
         if not self.human_to_act():
             return self.waiting_text()
-        self.send(action, self.moves)
+        self.send(wire.act_text(action, self.moves))
+        self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
+        return ""
+
+    def can_undo(self) -> bool:
+        """True when the host said this seat may take back its melds of this turn (only the host's game can tell)."""
+        return self.human_to_act() and self.game.phase == "play" and self.shown.can_undo
+
+    def take_back_melds(self, seat: int, start: Game | None = None) -> str:
+        """Ask the host to take back this seat's melds of this turn; its next view shows them back in the hand."""
+        if seat != self.seat or not self.can_undo():
+            return NOTHING_TO_TAKE_BACK
+        self.send(wire.undo_text(self.moves))
         self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
         return ""
 
 
-def guest_app(shown: SeatShown, send: Callable[[Action, int], None]) -> App:
+def guest_app(shown: SeatShown, send: Callable[[str], None]) -> App:
     """The app on a guest's device: the table of today, shown from the guest's seat, its moves sent."""
     app = App()
     app.session = GuestSession(shown, send)

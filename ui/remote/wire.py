@@ -1,11 +1,13 @@
 """The messages between the host and a guest, as JSON text: written here, read here, strictly.
 
-Pure Python.  A guest sends the host three kinds of message:
+Pure Python.  A guest sends the host four kinds of message:
 
 - ``{"t": "act", "a": "discard QH", "n": 41}``: a move in the engine's stable text form
   (``engine.actions.to_text``), made on the table as it stood after ``n`` moves;
 - ``{"t": "sync"}``: send my seat's view again (a guest that reloaded or came back in range);
-- ``{"t": "hello", "name": "Anna"}``: who the guest says they are (shown by the host, checked like typing).
+- ``{"t": "hello", "name": "Anna"}``: who the guest says they are (shown by the host, checked like typing);
+- ``{"t": "undo", "n": 43}``: take back this turn's melds (``engine.takeback``), asked on the table as it
+  stood after ``n`` moves.
 
 The host sends a guest these:
 
@@ -18,8 +20,12 @@ The host sends a guest these:
   live (never a computer's whole reasoning, which names cards only its seat has seen);
 - ``{"t": "result", "round": 0, "out": 2, "scores": [[["books", "Two clean books", 1000], ...], ...]}``: once a
   round is over, how it ended and each side's itemised score (public by then), for the guest's breakdown.
-  It too comes just before the view.  A guest of an older build counts either as unreadable and changes
-  nothing; the view right after clears its note.
+  It too comes just before the view;
+- ``{"t": "may_undo"}``: just before a view, that the guest may take back its melds of this turn on it
+  (the host's table offers Undo then; only the host, which holds the game, can tell).
+
+A guest of an older build counts the last three as unreadable and changes nothing; the view right after
+clears its note.
 
 Every reader here takes anything (a string of any length, any JSON) and returns a value or None:
 it never raises.  The guest's messages are measured before they are parsed.
@@ -84,7 +90,14 @@ class Hello:
     name: str
 
 
-GuestMessage = Act | Sync | Hello
+@dataclass(frozen=True)
+class Undo:
+    """A guest asks to take back its melds of this turn, on the table as it stood after ``moves`` moves."""
+
+    moves: int
+
+
+GuestMessage = Act | Sync | Hello | Undo
 
 
 @dataclass(frozen=True)
@@ -98,6 +111,8 @@ class SeatShown:
     view: View
     reasons: tuple[str, ...] = ()
     """Each line's public "Why?" ('' where none), when the host sent them (``Reasons``); else empty."""
+    can_undo: bool = False
+    """The host said this seat may take back its melds of this turn now (``MayUndo``, just before)."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +136,12 @@ class Reasons:
     reasons: tuple[str, ...]
 
 
-HostMessage = SeatShown | Refused | Result | Reasons
+@dataclass(frozen=True)
+class MayUndo:
+    """The view that follows may take back its seat's melds of this turn."""
+
+
+HostMessage = SeatShown | Refused | Result | Reasons | MayUndo
 
 
 def _json(text: object, limit: int) -> Any:
@@ -155,6 +175,11 @@ def hello_text(name: str) -> str:
     return _dump({"t": "hello", "name": clean_name(name)})
 
 
+def undo_text(moves: int) -> str:
+    """A guest's request to take back its melds of this turn."""
+    return _dump({"t": "undo", "n": moves})
+
+
 def read_guest(text: object) -> GuestMessage | None:
     """A guest's message, or None for anything that is not one exactly (too long, not JSON, unknown keys...)."""
     data = _json(text, MAX_GUEST_TEXT)
@@ -165,6 +190,8 @@ def read_guest(text: object) -> GuestMessage | None:
         return Sync()
     if kind == "hello" and set(data) == {"t", "name"} and isinstance(data["name"], str):
         return Hello(clean_name(data["name"]))
+    if kind == "undo":
+        return Undo(data["n"]) if set(data) == {"t", "n"} and _count(data["n"]) is not None else None
     if kind != "act" or set(data) != {"t", "a", "n"} or _count(data["n"]) is None:
         return None
     try:
@@ -235,6 +262,11 @@ def reasons_text(reasons: list[str]) -> str:
     return _dump({"t": "why", "r": list(printable)[-MAX_LINES:]})
 
 
+def may_undo_text() -> str:
+    """The host's word that the view it sends next may take back its seat's melds of this turn."""
+    return _dump({"t": "may_undo"})
+
+
 def refusal_text(why: str) -> str:
     return _dump({"t": "no", "why": why[:MAX_LINE]})
 
@@ -296,6 +328,8 @@ def read_host(text: object) -> HostMessage | None:
         return Refused(data["why"][:MAX_LINE])
     if data.get("t") == "result":
         return _result(data)
+    if data.get("t") == "may_undo":
+        return MayUndo() if set(data) == {"t"} else None
     if data.get("t") == "why":
         if set(data) != {"t", "r"} or not _texts(data["r"], MAX_LINES, MAX_REASON):
             return None

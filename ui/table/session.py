@@ -23,7 +23,7 @@ from engine.melds import meld_value
 from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
 from engine.serialize import parse_json, to_dict
 from engine.state import Game
-from engine.takeback import takeback_problem
+from engine.takeback import take_back, takeback_problem
 from engine.views import View, view_for
 from ui import saves
 from ui.seating.model import ALONE, Seating
@@ -50,6 +50,9 @@ def _nothing() -> None:
 
 class Session:
     """One game on the table, for the people in ``humans``, shown from ``seat``."""
+
+    remote = False
+    """True on a guest's phone, whose moves go to the host's game (``ui.remote.shadow.GuestSession``)."""
 
     def __init__(
         self,
@@ -389,6 +392,26 @@ class Session:
         self.pile_selected = []
         self.hint_action = None
         self.question_closed = False
+        return ""
+
+    def take_back_melds(self, seat: int, start: Game | None = None) -> str:
+        """Take back ``seat``'s melds of this turn (``engine.takeback``): '' once done, else the sentence saying why
+        not (nothing changed).  ``start``: the game right after that seat's draw, if kept (the shown seat's is)."""
+        if seat == self.seat:
+            start = self.turn_start
+        try:
+            game = take_back(self.game, start)
+        except RuleViolation as err:
+            return str(err)
+        self.game = game
+        if seat == self.seat:
+            self.turn_start = game.copy()
+            self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
+        self.undo_known = None
+        self.dirty = True
+        me, names = self.narrator()
+        text = f"{who(seat, me, game.n, names)} took back this turn's melds."
+        self.recent.add_line(seat, text, "", "took back melds")
         return ""
 
     def bot_step(self) -> Line | None:

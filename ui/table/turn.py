@@ -11,8 +11,7 @@ from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Mel
 from engine.errors import RuleViolation
 from engine.serialize import replay
 from engine.stored_rules import rules_to_dict
-from engine.takeback import take_back
-from ui.table.narrate import advice, describe_action, who
+from ui.table.narrate import advice, describe_action
 from ui.table.staging import Staged, restage, selected_from_pile, stage, staged_pickup
 from ui.taps import Note, Taps, index_arg
 
@@ -160,27 +159,22 @@ def on_lay_down(app: App, arg: str) -> None:
         app.focus = "hand"
 
 
+ASKED_TO_UNDO = "Asked the host to take back your melds of this turn."
+
+
 def on_undo(app: App, arg: str) -> None:
-    """Take back this turn's melds: the cards go back to the hand, what was drawn stays drawn."""
+    """Take back this turn's melds: the cards go back to the hand, what was drawn stays drawn (on a guest's phone,
+    the host is asked to, and its next view shows it)."""
     if not app.human_to_act():
         app.note = Note(app.waiting_text(), "error")
         return
-    try:
-        game = take_back(app.game, app.turn_start)
-    except RuleViolation as err:
-        app.note = Note(str(err), "error")
+    problem = app.session.take_back_melds(app.seat)
+    if problem:
+        app.note = Note(problem, "error")
         return
-    app.game = game
-    app.turn_start = game.copy()
-    app.undo_known = None
-    app.dirty = True
-    app.selected = []
-    app.staged = []
-    app.pile_selected = []
-    app.hint_action = None
-    me, names = app.session.narrator()
-    text = f"{who(app.seat, me, app.game.n, names)} took back this turn's melds."
-    app.add_line(app.seat, text, "", "took back melds")
+    if app.session.remote:
+        app.note = Note(ASKED_TO_UNDO)
+        return
     app.note = Note("Your melds from this turn are back in your hand; what you drew stays drawn.")
     app.focus = "hand"
 
