@@ -28,3 +28,13 @@ def test_the_departure_report_groups_by_kind_and_scores_each_switching_rule() ->
     rule = out["rules"]["m20_z1"]
     assert (rule["switches"], rule["total_gain"]) == (2, 115)
     assert out["rules"]["m100_z3"]["switches"] == 1
+
+
+def test_hard_variants_an_empty_variant_plays_hards_own_games_and_a_change_plays_others() -> None:
+    from bench.hard_variants import run
+
+    same = run("classic", 2, 900_000_001, {}, workers=1)
+    assert (same["win_rate"], same["mean_score_diff"]) == (0.5, 0.0)
+    # No wild card held back (Hard keeps one): other games.
+    changed = run("classic", 2, 900_000_001, {"style.wild_reserve": 0}, workers=1)
+    assert changed["mean_score_diff"] != 0.0
