@@ -23,6 +23,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from bench.fit_safety import solve
 from engine import cards as C
 from engine.actions import NextRound
 from engine.bots import expert as X
@@ -93,24 +94,6 @@ def data(rules_name: str, first: int, deals: int, out: str) -> int:
                     diff = [a - b for a, b in zip(features(game, 0), features(game, 1), strict=True)]
                     rows.append({"x": row_design(diff, len(game.stock) / deck, team_of(game.turn, game.n) == 0)})
     return written
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gauss-Jordan elimination with partial pivoting."""
-    n = len(a)
-    m = [[*row, b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        if abs(m[c][c]) < 1e-12:
-            continue
-        piv = m[c][c]
-        m[c] = [v / piv for v in m[c]]
-        for r in range(n):
-            if r != c and m[r][c]:
-                k = m[r][c]
-                m[r] = [v - k * w for v, w in zip(m[r], m[c], strict=True)]
-    return [m[i][n] for i in range(n)]
 
 
 def fit(rows: list[dict[str, Any]], ridge: float = 1.0) -> list[float]:
