@@ -161,7 +161,7 @@ def test_a_guest_lays_down_a_meld_then_takes_it_back_with_undo(new_page: Callabl
     wait_for(lambda: page.evaluate("document.body.dataset.guestMoves") != moves)
     assert sorted(guest.hand()) == sorted(held)  # the kings are back in Bea's hand
     assert page.get_by_role("button", name="Undo", exact=True).count() == 0
-    assert any("Bea took back this turn's melds." in line for line in guest.recent_moves())
+    assert any("You took back this turn's melds." in line for line in guest.recent_moves())
     assert any("Bea took back this turn's melds." in line for line in host.recent_moves())
     # And the turn goes on: Bea discards.
     guest_turn(guest)

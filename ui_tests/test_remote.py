@@ -67,8 +67,9 @@ def host_turn(room: Room) -> None:
     room.deliver(room.host.views())
 
 
-def play_round(room: Room, each: object = None, steps: int = 3000) -> list[Action]:
-    """Play the round to its end: guests through their links only, the host's person and computers at the host."""
+def play_round(room: Room, each: object = None, steps: int = 3000, to_end: bool = True) -> list[Action]:
+    """Play the round to its end (or ``steps`` turns when not ``to_end``): guests through their links only, the
+    host's person and computers at the host."""
     sent: list[Action] = []
     for _ in range(steps):
         game = room.session.game
@@ -94,7 +95,9 @@ def play_round(room: Room, each: object = None, steps: int = 3000) -> list[Actio
             host_turn(room)
         if callable(each):
             each(room)
-    raise AssertionError("the round did not end")
+    if to_end:
+        raise AssertionError("the round did not end")
+    return sent
 
 
 def first_turn(room: Room) -> None:
@@ -540,10 +543,10 @@ def test_a_guest_can_ask_why_a_computer_moved_and_sees_only_what_the_host_table_
 
     def check(room: Room) -> None:
         host_lines = room.session.recent.lines
-        for guest in room.guests.values():
+        for seat, guest in room.guests.items():
             shown = guest.shown
             assert shown is not None
-            if list(shown.lines) != [line.text for line in host_lines][-wire.MAX_LINES:]:
+            if list(shown.lines) != [line.told_to(seat) for line in host_lines][-wire.MAX_LINES:]:
                 continue  # this guest's view hasn't changed since (it is sent only when it does)
             expected = [line.reason for line in host_lines][-wire.MAX_LINES:]
             assert list(shown.reasons) == (expected if any(expected) else [])
@@ -711,3 +714,115 @@ def test_undo_messages_are_read_strictly() -> None:
     assert guest.shown is not None and guest.shown.can_undo
     guest.receive(view)
     assert not guest.shown.can_undo
+
+
+# ----- each table tells the moves from its own seat -------------------------------------------
+
+
+def test_each_guests_moves_say_you_for_its_own_and_name_everyone_else() -> None:
+    from ui.remote.shadow import guest_app
+
+    room = Room(guests=(1, 3))  # North (seat 2) is a computer
+    play_round(room, steps=12, to_end=False)
+    host_lines = room.session.recent.lines
+    # The host's own table: its person is "You"; the guests go by their names.
+    assert any(line.seat == 0 and line.text.startswith("You ") for line in host_lines)
+    assert any(line.seat == 1 and line.text.startswith("Bea ") for line in host_lines)
+    assert not any(line.seat != 0 and line.text.startswith("You ") for line in host_lines)
+    for seat, guest in room.guests.items():
+        shown = guest.shown
+        assert shown is not None and len(shown.seats) == len(shown.lines)
+        me = PEOPLE_NAMES[seat]
+        for line, whose in zip(shown.lines, shown.seats, strict=True):
+            if whose == seat:
+                assert line.startswith("You ") and me not in line, line
+            else:
+                assert not line.startswith("You "), line
+        assert any(whose == seat for whose in shown.seats)  # it moved in the lap shown
+        assert any(line.startswith("Hana ") for line in shown.lines)  # the host's person, by name
+        # The seats' boxes on the guest's phone say what each seat did last, as the host's table does.
+        app = guest_app(shown, lambda text: None)
+        for other in range(4):
+            assert app.session.recent.seat_turn(other) == room.session.recent.seat_turn(other)
+        assert any(app.session.recent.seat_turn(other) for other in range(4))
+
+
+def test_moves_told_to_the_host_alone_are_not_sent_to_a_guest_who_joins_later() -> None:
+    people = ((0, "Hana"),)
+    session = Session(new_game(preset("classic"), 4417), lambda: "normal", seating=Seating(people), seat=0)
+    while session.game.to_act != 1:  # the host plays alone: its lines say "You" for the host
+        if session.bot_to_act():
+            session.bot_step()
+        else:
+            view = session.view()
+            bot = make_bot("easy", 0, 1)
+            session.play((bot.answer(view) if session.game.phase == "answer" else bot.decide(view)).action)
+    assert any(line.text.startswith("You ") for line in session.recent.lines)
+    session.seat_people(Seating(((0, "Hana"), (1, "Bea")), guests=(1,)), 0)
+    host = Host(session)
+    guest = Guest()
+    for _seat, text in host.join(1):
+        guest.receive(text)
+    assert guest.shown is not None and guest.shown.lines == ()  # none of them says "You" meaning Hana
+    text = guest.act(Draw())
+    for _seat, reply in host.receive(1, text):
+        guest.receive(reply)
+    assert guest.shown.lines[-1].startswith("You drew") and guest.shown.seats == (1,)
+
+
+def test_the_lines_told_to_each_seat_are_kept_with_the_save_and_read_back_strictly() -> None:
+    from ui.table.moves import Line
+
+    room = Room()
+    first_turn(room)
+    session = room.session
+    text = session.lines_data()
+    restored = Session(session.game.copy(), lambda: "normal", seating=session.seating, seat=0)
+    assert restored.restore_lines(text)
+    assert [line.told for line in restored.recent.lines] == [line.told for line in session.recent.lines]
+    assert all(len(line.told) == 4 for line in restored.recent.lines)
+    good = session.recent.lines[-1].to_dict()
+    assert Line.from_dict(good, 4) == session.recent.lines[-1]
+    for told in ("You drew.", ["a", "b"], [1, 2, 3, 4], ["x" * 3000, "", "", ""], {"0": "a"}):
+        assert Line.from_dict(good | {"told": told}, 4) is None, told
+
+
+def test_hostile_movers_are_dropped_and_movers_that_dont_fit_the_view_are_not_used() -> None:
+    room = Room()
+    first_turn(room)
+    guest = room.guests[1]
+    view = wire.view_text(room.session.game, 1, room.session.names(), ["a", "b"])
+    good = {"t": "who", "s": [0, None], "short": ["drew 2 · discarded 9♣", ""]}
+    assert wire.read_host(json.dumps(good)) == wire.Movers((0, None), ("drew 2 · discarded 9♣", ""))
+    bad: list[object] = [
+        good | {"extra": 1},
+        {"t": "who", "s": [0, None]},
+        {"t": "who", "s": [0], "short": ["a", "b"]},
+        {"t": "who", "s": [6, 0], "short": ["a", "b"]},
+        {"t": "who", "s": [-1, 0], "short": ["a", "b"]},
+        {"t": "who", "s": [True, 0], "short": ["a", "b"]},
+        {"t": "who", "s": ["0", 0], "short": ["a", "b"]},
+        {"t": "who", "s": "0,1", "short": ["a", "b"]},
+        {"t": "who", "s": [0, 1], "short": ["a\u202eb", "b"]},
+        {"t": "who", "s": [0] * (wire.MAX_LINES + 1), "short": ["a"] * (wire.MAX_LINES + 1)},
+        {"t": "who", "s": [0, 1], "short": ["x" * (wire.MAX_LINE + 1), "b"]},
+    ]
+    for data in bad:
+        assert wire.read_host(json.dumps(data)) is None, data
+        guest.receive(json.dumps(data))
+        assert guest.note == CANT_READ
+        guest.receive(view)
+        assert guest.shown is not None and guest.shown.seats == () and guest.note == ""
+    guest.receive(json.dumps(good))
+    guest.receive(view)
+    assert guest.shown is not None and guest.shown.seats == (0, None)
+    guest.receive(json.dumps({"t": "who", "s": [5, 0], "short": ["a", "b"]}))  # seat 5 at a table of four
+    guest.receive(view)
+    assert guest.shown.seats == () and guest.shown.shorts == ()
+    guest.receive(json.dumps({"t": "who", "s": [0], "short": ["a"]}))  # one mover for two lines: not used
+    guest.receive(view)
+    assert guest.shown.seats == ()
+    guest.receive(json.dumps(good))
+    guest.receive(view)
+    guest.receive(view)  # the movers go with the one view after them
+    assert guest.shown.seats == ()

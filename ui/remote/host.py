@@ -162,20 +162,26 @@ class Host:
     def views(self) -> Outbox:
         """Each linked guest's view, where it changed since it was last sent (call after every move).  Just
         before it go the computers' public "Why?"s of its recent moves, when any has one, once the round is
-        over, the round's result, and when the guest may take back its melds of this turn, word of it (so a
-        guest of an older build, which can't read these, has its note cleared by the view)."""
+        over, the round's result, whose each recent move was, and when the guest may take back its melds of this
+        turn, word of it (so a guest of an older build, which can't read these, has its note cleared by the view)."""
         session = self.session
         names = session.names()
-        lines = [line.text for line in session.recent.lines]
-        reasons = [line.reason for line in session.recent.lines]
         over = session.game.phase in ("round_over", "game_over") and bool(session.game.results)
         out: Outbox = []
         for seat in sorted(self.linked):
+            # The lines as this guest's table tells them ('You' for its own moves); one told to the host's
+            # device alone (before any guest) is left out, as its 'You' is the host.
+            told = [(line, text) for line in session.recent.lines if (text := line.told_to(seat)) is not None]
+            lines = [text for _line, text in told]
             text = wire.view_text(session.game, seat, names, lines)
             if self.sent.get(seat) != text:
                 self.sent[seat] = text
+                reasons = [line.reason for line, _text in told]
                 if any(reasons):
                     out.append((seat, wire.reasons_text(reasons)))
+                if told:
+                    movers = [line.seat for line, _text in told]
+                    out.append((seat, wire.movers_text(movers, [line.short for line, _text in told])))
                 if over:
                     out.append((seat, wire.result_text(session.game.results[-1])))  # the scores, line by line
                 if self.may_undo(seat):

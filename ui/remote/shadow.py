@@ -84,9 +84,13 @@ class GuestSession(Session):
         if not same_hand:
             self.selected, self.staged, self.pile_selected, self.hint_action = [], [], [], None
         open_line = self.recent.why_line()
-        reasons = shown.reasons if len(shown.reasons) == len(shown.lines) else ("",) * len(shown.lines)
+        count = len(shown.lines)
+        reasons = shown.reasons if len(shown.reasons) == count else ("",) * count
+        seats = shown.seats if len(shown.seats) == count else (None,) * count
+        shorts = shown.shorts if len(shown.shorts) == count else ("",) * count
         self.recent.lines = [
-            Line(i + 1, None, text, why) for i, (text, why) in enumerate(zip(shown.lines, reasons, strict=True))
+            Line(i + 1, seat, text, why, short)
+            for i, (text, why, seat, short) in enumerate(zip(shown.lines, reasons, seats, shorts, strict=True))
         ]
         # The lines are renumbered with every view: an open "Why?" follows its move, or closes once it's gone.
         self.recent.why = next(
@@ -94,6 +98,10 @@ class GuestSession(Session):
              if open_line is not None and (line.text, line.reason) == (open_line.text, open_line.reason)),
             None,
         )
+
+    def by_computer(self, line: Line) -> bool:
+        """A guest isn't told which seats computers play: a move with a "Why?" was a computer's."""
+        return bool(line.reason)
 
     def check_pass(self, fresh: bool = False) -> None:
         """A guest's device is never passed: it is this one person's."""

@@ -22,9 +22,12 @@ The host sends a guest these:
   round is over, how it ended and each side's itemised score (public by then), for the guest's breakdown.
   It too comes just before the view;
 - ``{"t": "may_undo"}``: just before a view, that the guest may take back its melds of this turn on it
-  (the host's table offers Undo then; only the host, which holds the game, can tell).
+  (the host's table offers Undo then; only the host, which holds the game, can tell);
+- ``{"t": "who", "s": [2, 3, null, ...], "short": ["drew 2 · discarded 9♣", ...]}``: just before a view, whose
+  each of its recent moves was (null for none) and that move in a few words, for the seats' boxes as the
+  host's table has them.
 
-A guest of an older build counts the last three as unreadable and changes nothing; the view right after
+A guest of an older build counts the last four as unreadable and changes nothing; the view right after
 clears its note.
 
 Every reader here takes anything (a string of any length, any JSON) and returns a value or None:
@@ -113,6 +116,10 @@ class SeatShown:
     """Each line's public "Why?" ('' where none), when the host sent them (``Reasons``); else empty."""
     can_undo: bool = False
     """The host said this seat may take back its melds of this turn now (``MayUndo``, just before)."""
+    seats: tuple[int | None, ...] = ()
+    """Whose each line's move was (None for none), when the host said (``Movers``); else empty."""
+    shorts: tuple[str, ...] = ()
+    """Each line's move in a few words, for the seats' boxes, with ``seats``."""
 
 
 @dataclass(frozen=True)
@@ -137,11 +144,19 @@ class Reasons:
 
 
 @dataclass(frozen=True)
+class Movers:
+    """Whose each recent move of the view that follows was (None for none), and each in a few words."""
+
+    seats: tuple[int | None, ...]
+    shorts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class MayUndo:
     """The view that follows may take back its seat's melds of this turn."""
 
 
-HostMessage = SeatShown | Refused | Result | Reasons | MayUndo
+HostMessage = SeatShown | Refused | Result | Reasons | Movers | MayUndo
 
 
 def _json(text: object, limit: int) -> Any:
@@ -262,6 +277,13 @@ def reasons_text(reasons: list[str]) -> str:
     return _dump({"t": "why", "r": list(printable)[-MAX_LINES:]})
 
 
+def movers_text(seats: list[int | None], shorts: list[str]) -> str:
+    """The host's message saying whose each recent move of the view it sends next was, and each in brief (the
+    same last ``MAX_LINES``, in the same order)."""
+    brief = ("".join(c if c.isprintable() else " " for c in short[:MAX_LINE]) for short in shorts)
+    return _dump({"t": "who", "s": seats[-MAX_LINES:], "short": list(brief)[-MAX_LINES:]})
+
+
 def may_undo_text() -> str:
     """The host's word that the view it sends next may take back its seat's melds of this turn."""
     return _dump({"t": "may_undo"})
@@ -330,6 +352,8 @@ def read_host(text: object) -> HostMessage | None:
         return _result(data)
     if data.get("t") == "may_undo":
         return MayUndo() if set(data) == {"t"} else None
+    if data.get("t") == "who":
+        return _movers(data)
     if data.get("t") == "why":
         if set(data) != {"t", "r"} or not _texts(data["r"], MAX_LINES, MAX_REASON):
             return None
@@ -344,6 +368,18 @@ def read_host(text: object) -> HostMessage | None:
     if view is None or len(names) != view.rules.players:
         return None
     return SeatShown(view.seat, data["n"], tuple(names), tuple(lines), view)
+
+
+def _movers(data: dict[str, Any]) -> Movers | None:
+    """Whose each recent move was, checked: seats are places at a table of six at most (the view says how many)."""
+    if set(data) != {"t", "s", "short"} or not _texts(data["short"], MAX_LINES, MAX_LINE):
+        return None
+    seats, shorts = data["s"], data["short"]
+    if not isinstance(seats, list) or len(seats) != len(shorts):
+        return None
+    if not all(s is None or _count(s, 6) is not None for s in seats) or not all(t.isprintable() for t in shorts):
+        return None
+    return Movers(tuple(seats), tuple(shorts))
 
 
 def _texts(value: object, most: int, longest: int) -> bool:

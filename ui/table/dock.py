@@ -26,7 +26,7 @@ def live_text(table: Session) -> str:
     line = latest_line(table)
     if line is None:
         return "New round: nobody has moved yet."
-    if line.seat is None or line.seat in table.humans:
+    if line.seat is None or not table.by_computer(line):
         return line.text
     # A computer's whole turn, in its sentences or, past what a phone's status line holds, in brief.
     return table.turn_text(line.seat, BRIEF_CHARS) or line.text
@@ -35,7 +35,7 @@ def live_text(table: Session) -> str:
 def status_tools(table: Session) -> str:
     line = latest_line(table)
     out = []
-    if line is not None and line.reason and line.seat not in table.humans and not table.ending:
+    if line is not None and line.reason and table.by_computer(line) and not table.ending:
         out.append(
             button(
                 "why", "Why?", arg=str(line.number), cls="small",

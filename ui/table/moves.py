@@ -39,6 +39,13 @@ class Line:
     short: str = ""
     """The move in a few words, for the seat's box ('drew 2 · discarded 9♣')."""
     full: str = ""
+    told: tuple[str, ...] = ()
+    """The move as each seat's own table tells it (by seat: 'You drew…' for the mover), made while people play
+    on their own devices (``ui/remote``); empty when the line was told to this device alone."""
+
+    def told_to(self, seat: int) -> str | None:
+        """The line as ``seat``'s table tells it, or None when it was told to this device alone."""
+        return self.told[seat] if 0 <= seat < len(self.told) else None
 
     def why(self, live: bool) -> str:
         """The reason to show: the public one while the round is live, else the whole one."""
@@ -46,8 +53,11 @@ class Line:
 
     def to_dict(self) -> dict[str, Any]:
         # "reason" keeps the whole reasoning, as stored before "public" was added.
-        return {"n": self.number, "seat": self.seat, "text": self.text, "reason": self.full or self.reason,
-                "public": self.reason, "short": self.short}
+        data: dict[str, Any] = {"n": self.number, "seat": self.seat, "text": self.text,
+                                "reason": self.full or self.reason, "public": self.reason, "short": self.short}
+        if self.told:
+            data["told"] = list(self.told)
+        return data
 
     @staticmethod
     def from_dict(data: object, players: int) -> Line | None:
@@ -65,13 +75,20 @@ class Line:
         texts = (text, reason, short, public)
         if not all(isinstance(t, str) and len(t) <= MAX_LINE_CHARS for t in texts):
             return None
+        told = data.get("told", [])
+        if not (isinstance(told, list) and len(told) in (0, players)):
+            return None
+        if not all(isinstance(t, str) and len(t) <= MAX_LINE_CHARS for t in told):
+            return None
         if players == 2:  # kept when a two-player game's opponent was called "North"
             text, reason, public = (OLD_TWO_PLAYER_NAME.sub(SEAT_NAMES_2[1], str(t)) for t in (text, reason, public))
         full = "" if reason == public else str(reason)
-        return Line(n, seat, str(text), str(public), str(short), full)
+        return Line(n, seat, str(text), str(public), str(short), full, tuple(told))
 
 
 MAX_LINE_CHARS = 2000
+MAX_LINES_TEXT = MAX_LINES * 10 * MAX_LINE_CHARS
+"""The most text the recent moves are read back from: each line's four texts and six seats' tellings."""
 OLD_TWO_PLAYER_NAME = re.compile(r"\bNorth\b")
 """What a two-player game's opponent was called before "Opponent" (the partner's name at four)."""
 HIDDEN_REASON = "Its reasons show once the round is over."

@@ -8,7 +8,7 @@ import json
 from engine.errors import LoadError
 from engine.serialize import parse_json
 from engine.state import Game
-from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line, read_fresh, turn_parts
+from ui.table.moves import MAX_LINES, MAX_LINES_TEXT, Line, read_fresh, turn_parts
 
 
 class Recent:
@@ -49,10 +49,14 @@ class Recent:
         if discarded and len(game.pile) > pile:
             self.landed = True
 
-    def add_line(self, seat: int | None, text: str, reason: str = "", short: str = "", full: str = "") -> Line:
-        """Add a line to the recent moves (the last ``MAX_LINES`` are kept)."""
+    def add_line(
+        self, seat: int | None, text: str, reason: str = "", short: str = "", full: str = "",
+        told: tuple[str, ...] = (),
+    ) -> Line:
+        """Add a line to the recent moves (the last ``MAX_LINES`` are kept); ``told``: as each seat's own table
+        tells it, when people play on their own devices."""
         self._line_number += 1
-        line = Line(self._line_number, seat, text, reason, short, "" if full == reason else full)
+        line = Line(self._line_number, seat, text, reason, short, "" if full == reason else full, told)
         self.lines = [*self.lines[-(MAX_LINES - 1) :], line]
         return line
 
@@ -89,7 +93,7 @@ class Recent:
         if not text:
             return False
         try:
-            data = parse_json(text, "recent moves", MAX_LINES * 4 * MAX_LINE_CHARS)
+            data = parse_json(text, "recent moves", MAX_LINES_TEXT)
         except LoadError:
             return False
         if not isinstance(data, dict) or data.get("deal") != game.deal_number:

@@ -28,7 +28,7 @@ from engine.views import View, view_for
 from ui import saves
 from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
-from ui.table.moves import MAX_LINE_CHARS, MAX_LINES, Line
+from ui.table.moves import MAX_LINES_TEXT, Line
 from ui.table.narrate import describe_entry, going_out_turn, short_entry, turn_brief, went_out_text, who
 from ui.table.order import arranged, moved, moved_positions, own_order_data, read_own_order
 from ui.table.recent import Recent
@@ -163,9 +163,19 @@ class Session:
         self.hint_action, self.recent.why, self.question_closed = None, None, False
 
     def narrator(self) -> tuple[int, list[str] | None]:
-        """(the seat told as 'You', the seats' names) for the moves in words: in a game played together
-        nobody is 'You' (the device changes hands) and the people go by their names."""
-        return (-1, self.names()) if self.seating.together else (self.seat, None)
+        """(the seat told as 'You', the seats' names) for the moves in words: in a game passed round this device
+        nobody is 'You' (the device changes hands); wherever several people play, they go by their names."""
+        if self.seating.passed:
+            return -1, self.names()
+        return self.seat, self.names() if self.seating.together else None
+
+    def tellings(self, say: Callable[[int, list[str]], str]) -> tuple[str, ...]:
+        """A line as each seat's own table tells it (``say(seat told as 'You', names)``), while people play on
+        their own devices; () otherwise."""
+        if not self.seating.guests:
+            return ()
+        names = self.names()
+        return tuple(say(seat, names) for seat in range(self.game.n))
 
     def resumed(self, seq: int = 0) -> None:
         """A saved game was just put back on the table: lines count from one, saves after ``seq``."""
@@ -275,6 +285,10 @@ class Session:
         """True when a computer player has a decision to make."""
         seat = self.game.to_act
         return seat is not None and (seat not in self.humans or seat in self.away)
+
+    def by_computer(self, line: Line) -> bool:
+        """True when ``line`` tells a computer player's move (its "Why?" may be asked)."""
+        return line.seat is not None and line.seat not in self.humans
 
     def meldable(self) -> set[int]:
         """Cards of the shown seat's hand that some meld could use now, or after the draw (for outlining),
@@ -411,7 +425,8 @@ class Session:
         self.dirty = True
         me, names = self.narrator()
         text = f"{who(seat, me, game.n, names)} took back this turn's melds."
-        self.recent.add_line(seat, text, "", "took back melds")
+        told = self.tellings(lambda you, people: f"{who(seat, you, game.n, people)} took back this turn's melds.")
+        self.recent.add_line(seat, text, "", "took back melds", told=told)
         return ""
 
     def bot_step(self) -> Line | None:
@@ -464,7 +479,10 @@ class Session:
         if not texts:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
-        return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full)
+        told = self.tellings(
+            lambda you, people: " ".join(t for t in (describe_entry(self.game, e, you, people) for e in entries) if t)
+        )
+        return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full, told)
 
     def turn_text(self, seat: int, limit: int = 72) -> str:
         """``seat``'s whole turn so far for the status line: its moves' sentences (the draw left out once more
@@ -483,7 +501,7 @@ class Session:
         if len(said) <= limit:
             return said
         me, names = self.narrator()
-        return turn_brief(self.game, seat, me, names) or said
+        return turn_brief(self.game, seat, me, names) or lines[-1].text  # a guest's table has no log to brief
 
     # ----- the round's end: the play that went out, on the table -------------------------
 
@@ -539,7 +557,7 @@ class Session:
         if not self.recent.restore(text, self.game):
             return False
         try:
-            data = parse_json(text or "", "recent moves", MAX_LINES * 4 * MAX_LINE_CHARS)
+            data = parse_json(text or "", "recent moves", MAX_LINES_TEXT)
         except LoadError:
             return True
         self.own_order = read_own_order(data, self.seat)
