@@ -745,6 +745,27 @@ def test_each_guests_moves_say_you_for_its_own_and_name_everyone_else() -> None:
         for other in range(4):
             assert app.session.recent.seat_turn(other) == room.session.recent.seat_turn(other)
         assert any(app.session.recent.seat_turn(other) for other in range(4))
+    # A computer's whole turn on a guest's status line, too long in sentences, is told in brief, as on the host's.
+    from ui.remote.shadow import guest_app
+    from ui.table.dock import BRIEF_CHARS, live_text
+
+    briefs = 0
+    for _ in range(60):
+        play_round(room, steps=1, to_end=False)
+        room.computers()  # North, a computer, has just played when a guest is to act
+        if room.session.game.phase not in ("draw", "play", "answer"):
+            break
+        shown = room.guests[1].shown
+        assert shown is not None
+        app = guest_app(shown, lambda text: None)
+        latest = app.session.recent.lines[-1]
+        said = live_text(app.session)
+        if latest.reason and latest.seat is not None:
+            name = room.session.names()[latest.seat]
+            assert said.startswith(name + " ") and (len(said) <= BRIEF_CHARS or said == latest.text), said
+            turn = app.session.recent.seat_turn(latest.seat)
+            briefs += turn in said
+    assert briefs  # at least once the brief came from the seat's moves in few words
 
 
 def test_moves_told_to_the_host_alone_are_not_sent_to_a_guest_who_joins_later() -> None:

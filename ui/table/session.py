@@ -501,7 +501,13 @@ class Session:
         if len(said) <= limit:
             return said
         me, names = self.narrator()
-        return turn_brief(self.game, seat, me, names) or lines[-1].text  # a guest's table has no log to brief
+        brief = turn_brief(self.game, seat, me, names)
+        if brief:
+            return brief
+        # A guest's table has no log: the turn in brief from its moves' few words ('East melded 4 cards ·
+        # discarded K♣').
+        parts = [text for text, _minor in self.recent.seat_turn_parts(seat)]
+        return f"{who(seat, me, self.game.n, names)} {' · '.join(parts)}" if parts else lines[-1].text
 
     # ----- the round's end: the play that went out, on the table -------------------------
 
