@@ -38,3 +38,38 @@ def test_hard_variants_an_empty_variant_plays_hards_own_games_and_a_change_plays
     # No wild card held back (Hard keeps one): other games.
     changed = run("classic", 2, 900_000_001, {"style.wild_reserve": 0}, workers=1)
     assert changed["mean_score_diff"] != 0.0
+
+
+def test_meld_or_hold_pairs_hards_melds_with_holding_and_reports_the_real_gain() -> None:
+    from bench.meld_or_hold import hold_action, report
+    from engine.actions import EndTurn, Meld
+    from engine.bots import ExpertBot, make_bot
+    from engine.state import Game
+    from engine.views import view_for
+
+    game = Game(preset("classic"), 900_000_001)
+    bots = [make_bot("hard", s, 900_000_001) for s in range(4)]
+    pairs = 0
+    for _ in range(400):
+        seat = game.to_act
+        if seat is None or game.phase not in ("draw", "play", "answer"):
+            break
+        action = bots[seat].decide(view_for(game, seat)).action
+        if game.phase == "play":
+            pair = hold_action(ExpertBot(seat, 900_000_001), game, seat)
+            if isinstance(action, Meld):
+                assert pair is not None and pair[0] == action  # Hard's very melds
+                assert isinstance(pair[1], (Discard, EndTurn)) and game.check(pair[1]) is None  # holding is legal
+                pairs += 1
+            else:
+                assert pair is None  # nothing to compare where Hard lays nothing down
+        game.apply(action)
+    assert pairs >= 5
+    checks = [{"kind": k, "est": e, "se": 10.0, "n": 12, "cards": 3, "true": t}
+              for k, e, t in [("open", 50.0, 200.0), ("meld", -80.0, -300.0), ("meld", 30.0, -40.0),
+                              ("meld", 120.0, 150.0)]]
+    out = report([{"deal": 1, "checks": checks}])
+    assert out["points"] == 4 and "open" not in out  # one opening: no spread to report
+    assert out["meld"] == {"n": 3, "hold_gain_mean": round((-300 - 40 + 150) / 3, 1), "se": out["meld"]["se"],
+                           "sd": out["meld"]["sd"], "hold_better": 1, "hold_better_by_100": 1}
+    assert out["search"]["corr"] > 0.8  # the estimates rank these as the real gains do
