@@ -372,6 +372,7 @@
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", note); else note();
   }
 
-  window.hfNet = {invite: invite, accept: accept, join: join, send: send, close: close,
+  window.hfNet = {supported: typeof RTCPeerConnection === "function",
+                  invite: invite, accept: accept, join: join, send: send, close: close,
                   compact: compact, expand: expand, CONNECT_MS: CONNECT_MS};
 })();

@@ -847,3 +847,19 @@ def test_hostile_movers_are_dropped_and_movers_that_dont_fit_the_view_are_not_us
     guest.receive(view)
     guest.receive(view)  # the movers go with the one view after them
     assert guest.shown.seats == ()
+
+
+def test_a_browser_without_webrtc_says_so_in_the_room_and_offers_no_invitation() -> None:
+    from ui.remote import screen
+    from ui.widgets import esc
+
+    names = list(PEOPLE_NAMES)
+    room = screen.Room()
+    room.note = screen.BAD_ANSWER  # a note of the room's own gives way to why no link can be made at all
+    linked = screen.room_panel(room, names, frozenset({0}), set())
+    assert linked.count('data-room="invite"') == 3 and "data-scan-qr" in linked
+    alone = screen.room_panel(room, names, frozenset({0}), set(), linkable=False)
+    assert esc(screen.NO_LINKS) in alone and 'role="alert"' in alone
+    assert 'data-room="invite"' not in alone and "data-scan-qr" not in alone  # joining needs WebRTC too
+    assert all(esc(name) in alone for name in names[1:])  # the seats are still listed: a computer plays them
+    assert "WebRTC" in screen.guest_joining("", screen.NO_LINKS_GUEST)

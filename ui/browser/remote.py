@@ -52,6 +52,11 @@ def fragment_of(url: object) -> str | None:
     return url[len(base) + 1 :]
 
 
+def linkable() -> bool:
+    """True when this browser can make a direct link at all (``ui/net.js`` found WebRTC)."""
+    return bool(getattr(window.hfNet, "supported", False))
+
+
 def open_invitation(fragment: str) -> None:
     """An invitation scanned or handed over: opened just as if its link had been (this page becomes a guest)."""
     window.location.replace(page_base() + "#" + fragment)
@@ -100,7 +105,7 @@ class RoomLink:
     def show(self) -> None:
         session = self.app.session
         host_seats = session.humans - set(session.seating.guests)
-        self.el.innerHTML = screen.room_panel(self.room, session.names(), host_seats, session.away)
+        self.el.innerHTML = screen.room_panel(self.room, session.names(), host_seats, session.away, linkable())
         self.el.hidden = not self.room.open
 
     def flush(self) -> None:
@@ -113,7 +118,9 @@ class RoomLink:
         data.moves = str(len(game.history))
         for seat in self.app.session.seating.guests:  # a guest seated in the seat chooser: its invitation
             link = self.room.link(seat)
-            if link.state == "none":
+            if link.state == "none" and not linkable():
+                self.room.open = True  # the room says why no invitation can be made (a computer plays the seat)
+            elif link.state == "none":
                 link.state, self.room.open = "invited", True
                 self.runner.spawn(self.invite(seat))
         if self.room.open:
@@ -147,7 +154,7 @@ class RoomLink:
         self.room.note = ""
         if action == "close":
             self.room.open = False
-        elif action == "invite" and seat is not None and seat not in self.host_seats():
+        elif action == "invite" and seat is not None and seat not in self.host_seats() and linkable():
             self.runner.spawn(self.invite(seat))
         elif action == "answer" and seat is not None:
             box = self.el.querySelector(f'.room-answer[data-seat="{seat}"]')
@@ -341,6 +348,10 @@ class GuestPage:
             self.paint()
 
     async def join(self, code: str) -> None:
+        if not linkable():
+            self.problem = screen.NO_LINKS_GUEST
+            self.paint()
+            return
         self.paint()
         answer = str(await window.hfNet.join(code)) if len(code) <= MAX_LINK else ""
         if answer == "back":

@@ -22,6 +22,14 @@ NO_CONNECTION = (
     "some networks (guest Wi-Fi, many hotels and offices) keep devices apart, and then no link can form. "
     "You can play on this device instead: Menu → Play together passes it round."
 )
+NO_LINKS = (
+    "This browser can't link phones: it has no WebRTC, the direct connection between browsers (Safari's "
+    "Lockdown Mode turns it off, for one). You can play on this device instead: Menu → Play together passes it round."
+)
+NO_LINKS_GUEST = (
+    "This browser can't join a table: it has no WebRTC, the direct connection between browsers (Safari's "
+    "Lockdown Mode turns it off, for one). Open the invitation in another browser, or play on the host's device."
+)
 BAD_ANSWER = "That answer doesn't fit any invitation from this table: ask for the link again."
 BAD_INVITATION = "This invitation can't be read. Ask the host for a new one."
 NOT_OURS = "That code isn't a link of this app."
@@ -78,8 +86,9 @@ def link_block(url: str, label: str) -> str:
     )
 
 
-def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: set[int]) -> str:
-    """The host's room: every seat not played on this device, its link and what to do next."""
+def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: set[int], linkable: bool = True) -> str:
+    """The host's room: every seat not played on this device, its link and what to do next (``linkable``: this
+    browser can make links at all; without WebRTC it says so and offers none)."""
     rows = []
     for seat, name in enumerate(names):
         if seat in host_seats:
@@ -97,22 +106,26 @@ def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: s
                 + _button("answer", "Take the answer", seat)
                 + '<button type="button" data-scan-qr>Scan their answer</button>'
             )
-        buttons = _button("invite", "New invitation" if link.invitation else "Invite a phone", seat)
+        buttons = _button("invite", "New invitation" if link.invitation else "Invite a phone", seat) if linkable else ""
         if link.state == "lost" and seat not in away:
             buttons += _button("computer", "Let a computer play", seat)
         rows.append(
             f'<li class="room-seat" data-seat="{seat}"><h3>{esc(name)}</h3>'
             f'<p class="room-state">{esc(state)}</p>{body}<div class="room-buttons">{buttons}</div></li>'
         )
-    note = f'<p class="note error" role="alert">{esc(room.note)}</p>' if room.note else ""
+    said = room.note if linkable else NO_LINKS
+    note = f'<p class="note error" role="alert">{esc(said)}</p>' if said else ""
+    scan = (
+        "<p>Joining someone else's table instead? "
+        '<button type="button" data-scan-qr>Scan their invitation</button></p>'
+    )
     return (
         '<section class="room" role="dialog" aria-modal="true" aria-labelledby="room-title">'
         '<h2 id="room-title">Phones in the room</h2>'
         "<p>Each seat can play on its own phone on this Wi-Fi (no internet needed). Send the invitation; "
         "the guest opens it and sends back an answer, which you paste here or open on this phone.</p>"
         f'{note}<ul class="room-seats">{"".join(rows)}</ul>'
-        + "<p>Joining someone else's table instead? "
-        + '<button type="button" data-scan-qr>Scan their invitation</button></p>'
+        + (scan if linkable else "")
         + _button("close", "Close")
         + "</section>"
     )
