@@ -49,6 +49,9 @@ def test_phones_in_the_room_link_up_or_say_why_they_cant(lane: Lane, browser: Br
         browser.goto(lane.url + "#join=1~abc~def")  # an invitation opened here (any will do: none can be joined)
         browser.wait(READY + " && document.querySelector('.room.guest') !== null")
         assert browser.js("document.querySelector('.room.guest p').innerText") == screen.NO_LINKS_GUEST
+        browser.click(".room-away")  # the way out: this phone's own game, where it was left
+        browser.wait(IDLE + " && document.querySelector('#app .deal-number') !== null")
+        assert browser.js("document.querySelector('.deal-number').innerText") == str(DEAL)
         print(f"{lane.engine}: no WebRTC here; the room and an invitation say so")
         return
     # The host invites West; a second browser of the same engine opens the invitation and answers.

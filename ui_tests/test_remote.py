@@ -862,4 +862,5 @@ def test_a_browser_without_webrtc_says_so_in_the_room_and_offers_no_invitation()
     assert esc(screen.NO_LINKS) in alone and 'role="alert"' in alone
     assert 'data-room="invite"' not in alone and "data-scan-qr" not in alone  # joining needs WebRTC too
     assert all(esc(name) in alone for name in names[1:])  # the seats are still listed: a computer plays them
-    assert "WebRTC" in screen.guest_joining("", screen.NO_LINKS_GUEST)
+    stuck = screen.guest_joining("", screen.NO_LINKS_GUEST)
+    assert "WebRTC" in stuck and 'href="./"' in stuck  # and a way to this phone's own game

@@ -134,7 +134,10 @@ def room_panel(room: Room, names: list[str], host_seats: frozenset[int], away: s
 def guest_joining(answer: str, problem: str = "", returning: bool = False) -> str:
     """A guest's screen before the table: the answer to send back, getting back to its seat, or what went wrong."""
     if problem:
-        return f'<section class="room guest" role="alert"><h2>Joining a table</h2><p>{esc(problem)}</p></section>'
+        return (
+            f'<section class="room guest" role="alert"><h2>Joining a table</h2><p>{esc(problem)}</p>'
+            '<p><a class="room-away" href="./">Play on this phone instead</a></p></section>'
+        )
     if returning:
         return (
             '<section class="room guest" role="status"><h2>Back to your seat</h2>'
