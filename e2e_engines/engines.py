@@ -252,3 +252,48 @@ class Firefox(Browser):
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+class Chromium(Browser):
+    """Debian's Chromium through Playwright, the e2e suite's browser, behind the same interface: for a test
+    that joins another engine to it (a Chromium host and a Firefox guest)."""
+
+    name = "chromium"
+
+    def __init__(self) -> None:
+        super().__init__()
+        import sys
+
+        from playwright.sync_api import sync_playwright
+
+        sys.path.insert(0, str(ROOT / "tools"))
+        from browser import CHROMIUM, CHROMIUM_ARGS
+
+        self.playwright = sync_playwright().start()
+        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        self.page = self.browser.new_page()
+        self.page.set_default_timeout(TIMEOUT_S * 1000)
+
+    def _goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def _reload(self) -> None:
+        self.page.reload()
+
+    def call(self, fn: str, *args: Any) -> Any:
+        from playwright.sync_api import Error
+
+        try:
+            return self.page.evaluate(f"(args) => ({fn})(...args)", list(args))
+        except Error as err:
+            raise EngineError(f"chromium: {err.message}") from err
+
+    def _click(self, selector: str) -> None:
+        self.page.click(selector)
+
+    def size(self, width: int, height: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": height})
+
+    def close(self) -> None:
+        self.browser.close()
+        self.playwright.stop()

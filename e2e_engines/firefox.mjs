@@ -31,7 +31,11 @@ const ops = {
   goto: ({ url }) => page.goto(url, { waitUntil: "load" }).then(() => null),
   reload: () => page.reload({ waitUntil: "load" }).then(() => null),
   // `fn` is a JavaScript function's source; it gets `args` and may return a promise.
-  call: ({ fn, args }) => page.evaluate(`(${fn})(...${JSON.stringify(args)})`),
+  // A page that never answers (busy for good) is an error after two minutes, not a lane that waits forever.
+  call: ({ fn, args }) => Promise.race([
+    page.evaluate(`(${fn})(...${JSON.stringify(args)})`),
+    new Promise((_, fail) => setTimeout(() => fail(new Error("the page gave no answer in 120 s")), 120_000)),
+  ]),
   click: ({ selector }) => page.click(selector).then(() => null),
   size: ({ width, height }) => page.setViewport({ width, height }).then(() => null),
   close: () => browser.close().then(() => null),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Lane, open_browser
-from engines import Browser
+from engines import Browser, Chromium
 
 from engine.rules import preset
 from ui.remote import screen
@@ -54,53 +54,87 @@ def test_phones_in_the_room_link_up_or_say_why_they_cant(lane: Lane, browser: Br
         assert browser.js("document.querySelector('.deal-number').innerText") == str(DEAL)
         print(f"{lane.engine}: no WebRTC here; the room and an invitation say so")
         return
-    # The host invites West; a second browser of the same engine opens the invitation and answers.
-    assert browser.js("document.querySelectorAll('.room [data-room=\"invite\"]').length") == 3
-    browser.click('.room-seat[data-seat="1"] button[data-room="invite"]')
-    browser.wait("document.querySelector('.room-seat[data-seat=\"1\"] .room-url') !== null")
-    invitation = value(browser, '.room-seat[data-seat="1"] .room-url')
-    assert invitation.startswith(lane.url) and "#join=" in invitation
     guest = open_browser(lane.engine, tmp_path)
     try:
-        guest.size(WIDTH, HEIGHT)
-        guest.goto(invitation)
-        guest.wait("document.querySelector('.room.guest .room-url') !== null", timeout=60)
-        answer = value(guest, ".room.guest .room-url")
-        assert "#answer=" in answer
-        browser.call(
-            "(text) => { document.querySelector('.room-answer[data-seat=\"1\"]').value = text; }", answer
-        )
-        browser.click('.room-seat[data-seat="1"] button[data-room="answer"]')
-        guest.wait("document.body.dataset.guestMoves !== undefined && document.body.dataset.guestMoves !== ''",
-                   timeout=60)
-        assert screen.AT_THE_HOST in guest.js("document.querySelector('#app header').innerText")
-        assert "on their own phone" in browser.js(
-            "document.querySelector('.room-seat[data-seat=\"1\"] .room-state').innerText"
-        )
-        browser.click('.room button[data-room="close"]')
-        # Play to West's turn: South (this host) draws and discards; North and East are computers.
-        for _ in range(6):
-            to_act = guest.wait("document.body.dataset.toAct === '0' || document.body.dataset.toAct === '1'"
-                                " ? document.body.dataset.toAct : false", timeout=60)
-            if to_act == "1":
-                break
-            browser.wait(IDLE + " && document.querySelector('#app .banner.mine') !== null", timeout=60)
-            if browser.js("document.body.dataset.toAct") == "0":
-                browser.click('#app button[data-act="draw"]:not([disabled])')
-                browser.wait(IDLE + " && document.querySelector('#app button[data-act=\"discard\"]') !== null")
-                browser.click('#app [aria-label="Your cards"] button')
-                browser.click('#app button[data-act="discard"]:not([disabled])')
-                guest.wait("document.body.dataset.toAct !== '0'", timeout=60)
-        else:
-            pytest.fail("West never came to act")
-        held = guest.js('document.querySelectorAll(\'#app [aria-label="Your cards"] button\').length')
-        moves = guest.js("document.body.dataset.guestMoves")
-        guest.click('#app button[data-act="draw"]:not([disabled])')  # West draws, from its own phone
-        guest.wait(f"document.body.dataset.guestMoves !== '{moves}'", timeout=30)
-        assert guest.js('document.querySelectorAll(\'#app [aria-label="Your cards"] button\').length') == held + 2
-        assert browser.js("document.body.dataset.handCounts").split(",")[1] == str(held + 2)
-        assert "You drew two cards." in guest.js("document.querySelector('#app').innerText")
-        assert guest.all_errors() == []
-        print(f"{lane.engine}: a guest linked over WebRTC, drew from its own table ({held} → {held + 2} cards)")
+        link_and_draw(browser, guest, lane.url)
+        print(f"{lane.engine}: a guest linked over WebRTC and drew from its own table")
     finally:
         guest.close()
+
+
+def test_a_chromium_host_and_a_guest_in_this_engine(lane: Lane, browser: Browser, tmp_path: Path) -> None:
+    """The family's usual table: phones of different makes.  Chromium hosts, a fresh browser of this engine
+    joins (the lane's own has just hosted a table of its own)."""
+    if not browser.js(HAS_WEBRTC):
+        pytest.skip(f"{lane.engine} has no WebRTC here")
+    host = Chromium()
+    guest = open_browser(lane.engine, tmp_path)
+    try:
+        host.size(WIDTH, HEIGHT)
+        host.goto(lane.url + build_query(preset("classic"), DEAL))
+        host.wait(IDLE + " && document.querySelector('.deal-number') !== null")
+        open_room(host)
+        link_and_draw(host, guest, lane.url)
+        assert host.all_errors() == []
+        print(f"chromium host, {lane.engine} guest: linked over WebRTC, the guest drew from its own table")
+    finally:
+        guest.close()
+        host.close()
+
+
+def link_and_draw(host: Browser, guest: Browser, url: str) -> None:
+    """``host`` (its room open) invites West; ``guest`` opens the invitation, answers, and once linked draws
+    from its own table when West's turn comes (South, at the host, draws and discards until then)."""
+    assert host.js("document.querySelectorAll('.room [data-room=\"invite\"]').length") == 3
+    host.click('.room-seat[data-seat="1"] button[data-room="invite"]')
+    host.wait("document.querySelector('.room-seat[data-seat=\"1\"] .room-url') !== null")
+    invitation = value(host, '.room-seat[data-seat="1"] .room-url')
+    assert invitation.startswith(url) and "#join=" in invitation
+    guest.size(WIDTH, HEIGHT)
+    guest.goto(invitation)
+    guest.wait("document.querySelector('.room.guest .room-url') !== null", timeout=60)
+    answer = value(guest, ".room.guest .room-url")
+    assert "#answer=" in answer
+    host.call("(text) => { document.querySelector('.room-answer[data-seat=\"1\"]').value = text; }", answer)
+    host.click('.room-seat[data-seat="1"] button[data-room="answer"]')
+    guest.wait("document.body.dataset.guestMoves !== undefined && document.body.dataset.guestMoves !== ''",
+               timeout=60)
+    assert screen.AT_THE_HOST in guest.js("document.querySelector('#app header').innerText")
+    assert "on their own phone" in host.js(
+        "document.querySelector('.room-seat[data-seat=\"1\"] .room-state').innerText"
+    )
+    host.click('.room button[data-room="close"]')
+    # Play to West's turn: South (the host) draws and discards; North and East are computers.
+    for _ in range(6):
+        to_act = guest.wait("document.body.dataset.toAct === '0' || document.body.dataset.toAct === '1'"
+                            " ? document.body.dataset.toAct : false", timeout=60)
+        if to_act == "1":
+            break
+        host.wait(IDLE + " && document.querySelector('#app .banner.mine') !== null", timeout=60)
+        if host.js("document.body.dataset.toAct") == "0":
+            host.click('#app button[data-act="draw"]:not([disabled])')
+            host.wait(IDLE + " && document.querySelector('#app button[data-act=\"discard\"]') !== null")
+            host.click('#app [aria-label="Your cards"] button')
+            host.click('#app button[data-act="discard"]:not([disabled])')
+            guest.wait("document.body.dataset.toAct !== '0'", timeout=60)
+    else:
+        pytest.fail("West never came to act")
+    held = guest.js('document.querySelectorAll(\'#app [aria-label="Your cards"] button\').length')
+    moves = guest.js("document.body.dataset.guestMoves")
+    guest.click('#app button[data-act="draw"]:not([disabled])')  # West draws, from its own phone
+    guest.wait(f"document.body.dataset.guestMoves !== '{moves}'", timeout=30)
+    assert guest.js('document.querySelectorAll(\'#app [aria-label="Your cards"] button\').length') == held + 2
+    assert host.js("document.body.dataset.handCounts").split(",")[1] == str(held + 2)
+    assert "You drew two cards." in guest.js("document.querySelector('#app').innerText")
+    assert guest.all_errors() == []
+
+
+def test_an_invitation_opened_in_a_tab_already_showing_the_app_makes_it_a_guest(lane: Lane, browser: Browser) -> None:
+    """Tapping an invitation with the app open changes only the address's fragment: the tab becomes a guest's
+    page (in Firefox it once stopped answering instead)."""
+    browser.goto(lane.url + build_query(preset("classic"), DEAL))
+    browser.wait(IDLE + " && document.querySelector('.deal-number') !== null")
+    browser.call("(fragment) => { location.hash = fragment; }", "join=1~abc~def")  # as a tapped link does
+    browser.wait(READY + " && document.querySelector('.room.guest p') !== null", timeout=60)
+    said = browser.js("document.querySelector('.room.guest p').innerText")
+    assert said == (screen.BAD_INVITATION if browser.js(HAS_WEBRTC) else screen.NO_LINKS_GUEST)
