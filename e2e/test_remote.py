@@ -271,13 +271,13 @@ def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
     tab.goto(answer)
     tab.get_by_role("heading", name="Answer passed to your table").wait_for()
     handed = tab.evaluate("performance.now()")
-    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=45_000)
     # That tab never started Python (PyScript asks for it and waits): no boot, no WebAssembly fetched.
     marks = tab.evaluate("performance.getEntries().map(e => e.name)")
     assert not [m for m in marks if m in ("hf-boot-start", "hf-pyodide-ready") or m.endswith(".wasm")], marks
     assert tab.evaluate("document.body.dataset.ready") is None
     print(f"answer tab: the note after {handed:.0f} ms")
-    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=45_000)
     assert host.page.evaluate("document.body.dataset.ready") == "1"  # the table's tab carries on
     state = host.page.locator('.room-seat[data-seat="3"] .room-state')
     wait_for(lambda: state.inner_text() == "on their own phone", seen=lambda: host.page.locator("#room").inner_text())
@@ -315,7 +315,7 @@ def rejoin(host: Table, seat: int, new_page: Callable[..., Page]) -> Table:
     row.locator(".room-url").wait_for()
     guest_page = new_page()
     take(host, seat, join(guest_page, row.locator(".room-url").input_value()))
-    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+    guest_page.get_by_role("group", name="Your cards").wait_for(timeout=45_000)
     return Table(guest_page, host.base_url)
 
 
@@ -334,7 +334,7 @@ def rejoin_all(host: Table, seats: tuple[int, ...], new_page: Callable[..., Page
         answer.wait_for(timeout=60_000)
         take(host, seat, answer.input_value())
     for page in pages:
-        page.get_by_role("group", name="Your cards").wait_for(timeout=15_000)
+        page.get_by_role("group", name="Your cards").wait_for(timeout=45_000)
     return [Table(page, host.base_url) for page in pages]
 
 
