@@ -13,7 +13,12 @@ from pages import Table
 from playwright.sync_api import Page
 
 FAULTS = """(() => {
-  window.__faults = { abort: false, throw: false, quota: false };
+  window.__faults = { abort: false, throw: false, quota: false, delete: false };
+  const remove = IDBObjectStore.prototype.delete;
+  IDBObjectStore.prototype.delete = function (...args) {
+    if (window.__faults.delete) throw new DOMException("The transaction was aborted.", "AbortError");
+    return remove.apply(this, args);
+  };
   const put = IDBObjectStore.prototype.put;
   IDBObjectStore.prototype.put = function (...args) {
     if (window.__faults.throw) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
@@ -73,6 +78,27 @@ def test_a_refused_indexeddb_write_leaves_the_game_playable_and_says_so(
     moves, hand = table.moves(), table.hand()
     table.reload()
     assert (table.moves(), table.hand()) == (moves, hand)
+
+
+def test_a_deleted_kept_game_whose_deletion_failed_is_deleted_later_and_never_comes_back(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    page, table = faulty(new_page, base_url)
+    table.draw()
+    table.open_link("?rules=classic&deal=6")  # deal 2024 is kept under Games
+    table.menu("Games")
+    listed = page.locator(".kept-games li")
+    assert listed.count() == 1
+    page.evaluate("window.__faults.delete = true")
+    listed.get_by_role("button", name="Delete").click()
+    page.get_by_role("button", name="Yes, delete it").click()
+    page.wait_for_selector('body[data-save-failed="1"]', timeout=30_000)
+    assert listed.count() == 0 and WARNING in page.get_by_role("alert").all_inner_texts()
+    page.evaluate("window.__faults.delete = false")  # the disk answers again: the deletion is tried again
+    page.wait_for_selector('body[data-save-failed="0"]', timeout=40_000)
+    table.wait_until_idle()
+    table.reload().menu("Games")
+    assert page.locator(".kept-games li").count() == 0
 
 
 def test_a_full_local_storage_is_told_and_nothing_is_lost(new_page: Callable[..., Page], base_url: str) -> None:

@@ -169,11 +169,12 @@ class Records:
         return f"Your game of deal {old.deal_number:,} is kept under Games."
 
     def drop_kept(self, key: str) -> None:
-        self.saver.pending_extra.pop(key, None)
         if key.startswith(KEPT_LOCAL_PREFIX):
+            self.saver.pending_extra.pop(key, None)
             quick_drop(key)
             return
-        self.stores.delete(key, "A kept game")
+        self.saver.drop(key)
+        self.saver.spawn(self.saver.writer())
 
     def resume_kept(self, key: str) -> None:
         """Bring a kept game back to the table, putting the one there aside."""

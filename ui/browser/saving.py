@@ -34,7 +34,7 @@ LESSON_KEY = "handfoot-lesson"  # the lesson under way (ui.lesson.model), localS
 CHALLENGE_LOCAL_PREFIX = "handfoot-" + challenge.PREFIX  # a challenge's localStorage copy
 PAD_LOCAL_PREFIX = "handfoot-" + pad.PREFIX  # a score pad's localStorage copy: handfoot-pad-<id>
 
-Started = tuple[asyncio.Future[bool], tuple[str, int] | None, str | None, dict[str, str]]
+Started = tuple[asyncio.Future[bool], tuple[str, int] | None, str | None, dict[str, str], frozenset[str]]
 
 
 class Saver:
@@ -47,6 +47,7 @@ class Saver:
         self.pending: tuple[str, int] | None = None  # the newest save (text, moves) not yet handed to IndexedDB
         self.pending_settings: str | None = None  # the newest settings not yet handed to IndexedDB
         self.pending_extra: dict[str, str] = {}  # other records (games put aside) not yet written to IndexedDB
+        self.pending_drops: set[str] = set()  # records deleted here, not yet deleted in IndexedDB
         self.writing = False  # the writer is handing saves to IndexedDB
         self.write_failures = 0  # failed IndexedDB writes in a row
         self.quick_failed = False  # localStorage refused the newest save
@@ -57,7 +58,12 @@ class Saver:
 
     def waiting(self) -> bool:
         """True while something is not yet handed to IndexedDB."""
-        return self.pending is not None or self.pending_settings is not None or bool(self.pending_extra)
+        return (
+            self.pending is not None
+            or self.pending_settings is not None
+            or bool(self.pending_extra)
+            or bool(self.pending_drops)
+        )
 
     def drop_pending(self) -> None:
         """Another tab took the game: what this one had not handed over is older, and dropped."""
@@ -67,6 +73,14 @@ class Saver:
         """A record for IndexedDB: in the in-memory copy now, on the disk with the next write."""
         self.stores.remember(key, text)
         self.pending_extra[key] = text
+        self.pending_drops.discard(key)
+
+    def drop(self, key: str) -> None:
+        """Delete a record: from the in-memory copy now, from IndexedDB with the next write (which the
+        page waits for before it says idle, and tries again if it fails, as it does a save)."""
+        self.stores.forget(key)
+        self.pending_extra.pop(key, None)
+        self.pending_drops.add(key)
 
     def save_now(self) -> None:
         """Save a changed game or settings to localStorage now, in this task; IndexedDB follows (``pending``)."""
@@ -102,10 +116,9 @@ class Saver:
             self.note_storage(quick=quick_set("handfoot-" + key, text))
         drops, self.app.challenge_drops = self.app.challenge_drops, []
         for key in drops:
-            self.pending_extra.pop(key, None)
             quick_drop("handfoot-" + key)
-            self.stores.delete(key, "A challenge")
-        if writes:
+            self.drop(key)
+        if writes or drops:
             self.spawn(self.writer())
 
     def save_pads(self) -> None:
@@ -115,12 +128,12 @@ class Saver:
             self.put(key, text)
             self.note_storage(quick=quick_set("handfoot-" + key, text))
         for key in deleted:
-            self.pending_extra.pop(key, None)
             if key.startswith(PAD_LOCAL_PREFIX):  # an unreadable copy found only in localStorage
+                self.pending_extra.pop(key, None)
                 quick_drop(key)
                 continue
             quick_drop("handfoot-" + key)
-            self.stores.delete(key, "A score pad")
+            self.drop(key)
         if writes or deleted:
             self.spawn(self.writer())
 
@@ -154,7 +167,9 @@ class Saver:
         (``Stores.start_put``), whose end the writer awaits.
         """
         game_save, settings_save, extra = self.pending, self.pending_settings, self.pending_extra
+        drops = frozenset(self.pending_drops)
         self.pending, self.pending_settings, self.pending_extra = None, None, {}
+        self.pending_drops = set()
         entries: dict[str, str] = dict(extra)
         if game_save is not None:
             entries[GAME_KEY] = game_save[0]
@@ -162,7 +177,7 @@ class Saver:
             entries[SETTINGS_KEY] = settings_save
         for key, text in entries.items():
             self.stores.remember(key, text)  # what store.get() reads; the disk write is ours, below
-        return self.stores.start_put(entries), game_save, settings_save, extra
+        return self.stores.start_put(entries, drops), game_save, settings_save, extra, drops
 
     async def write_once(self) -> bool:
         """Hand what is pending to IndexedDB and wait for it; False if the browser refused or never answered."""
@@ -174,6 +189,7 @@ class Saver:
         game_save: tuple[str, int] | None,
         settings_save: str | None,
         extra: dict[str, str],
+        drops: frozenset[str] = frozenset(),
     ) -> bool:
         """Wait for a write started by ``hand_to_store``; put what it held back in line if it failed."""
         try:
@@ -189,6 +205,9 @@ class Saver:
         self.pending_settings = self.pending_settings or settings_save
         for key, text in extra.items():
             self.pending_extra.setdefault(key, text)
+        for key in drops:
+            if key not in self.pending_extra and self.stores.get(key) is None:  # not written again since
+                self.pending_drops.add(key)
         return False
 
     async def writer(self) -> None:

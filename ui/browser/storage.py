@@ -202,17 +202,9 @@ class Stores:
         if key in self.store:
             dict.__delitem__(self.store, key)
 
-    def delete(self, key: str, what: str) -> None:
-        """Delete a record from IndexedDB; if that fails it stays on the disk and is listed again at
-        the next start (``what`` names it in the console)."""
-        try:
-            if key in self.store:
-                del self.store[key]
-        except Exception as err:
-            window.console.warn(f"{what} could not be deleted:", repr(err))
-
-    def start_put(self, entries: dict[str, str]) -> asyncio.Future[bool]:
-        """Start writing ``entries`` (key -> text) in one IndexedDB transaction, now, in this task.
+    def start_put(self, entries: dict[str, str], drops: frozenset[str] = frozenset()) -> asyncio.Future[bool]:
+        """Start writing ``entries`` (key -> text) and deleting ``drops`` in one IndexedDB transaction,
+        now, in this task (a deletion is waited for like a write, so a reload never lists it again).
 
         The future says True once the transaction completes, False if it errs or aborts (a full disk
         aborts at commit) or if it can't even start. It never raises and never hangs on its own events;
@@ -222,7 +214,7 @@ class Stores:
         if self.writer_db is None:
             # No IndexedDB (the player was told at the start): the in-memory copy is all there is, so
             # the write is as done as it can be. An IndexedDB that opened but not for us: try again.
-            done.set_result(self.problem is not None or not entries)
+            done.set_result(self.problem is not None or not (entries or drops))
             return done
         proxies: list[Any] = []
 
@@ -242,6 +234,8 @@ class Stores:
             tx = self.writer_db.transaction(name, "readwrite")
             tx.oncomplete, tx.onerror, tx.onabort = settle(True), settle(False), settle(False)
             objects = tx.objectStore(name)
+            for key in drops:
+                objects.delete(key)
             for key, text in entries.items():
                 objects.put(to_idb(text), key)
         except Exception as err:  # put() or transaction() threw: the disk is full, or the database closed
