@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 LEVELS = ("random", "easy", "normal", "hard")
-"""The levels a player can choose in the page."""
+"""The levels that decide at once (under a few milliseconds): the page runs them on its own thread."""
 SEARCH_LEVELS = ("expert",)
-"""Levels that search (many playouts a decision): in the engine, the arena and the benches, not yet
-in the page's level list (its decisions take tens of milliseconds in CPython, more in the page)."""
+"""Levels that search (many playouts a decision, hundreds of milliseconds): the page offers them too,
+thinking in a worker of their own (``ui/settings/model.py``'s ``LEVELS``, ``ui/browser/expert_think.py``)."""
 ALL_LEVELS = LEVELS + SEARCH_LEVELS
 """Every level ``make_bot`` builds."""
