@@ -17,6 +17,7 @@ from engine.actions import Action, to_text
 from engine.bots import ExpertBot, make_bot
 from engine.bots.expert import HORIZON, MIN_SAMPLES
 from engine.cards import Card
+from engine.rules import preset
 from engine.state import Game
 from engine.views import view_for
 from ui.app import App
@@ -182,6 +183,40 @@ def test_the_worker_warms_up_when_it_starts_and_learns_a_playouts_cost(monkeypat
     assert json.loads(desk.answer(expert_wire.start_text()))["t"] == "ready"
     assert played == [HORIZON] * expert_pace.WARM_PLAYOUTS
     assert desk.pacer.per_playout == {HORIZON: pytest.approx(0.05)}  # the first playout is not learned from
+
+
+def played_rules(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the rules of each game Expert plays out from (the warm-up's)."""
+    names: list[str] = []
+    real = ExpertBot.playout
+
+    def playout(self: ExpertBot, game: Game, action: Action, horizon: int | None,
+                known: dict[int, Counter[Card]], upto: int) -> tuple[float, int]:
+        names.append(game.rules.name)
+        return real(self, game, action, horizon, known, upto)
+
+    monkeypatch.setattr(ExpertBot, "playout", playout)
+    return names
+
+
+def test_the_worker_warms_up_on_the_games_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = played_rules(monkeypatch)
+    desk = Desk(Clock())
+    assert json.loads(desk.answer(expert_wire.start_text(preset("rook"))))["t"] == "ready"
+    assert names == ["rook"] * expert_pace.WARM_PLAYOUTS  # a three-deck playout's cost is learned, not classic's
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [None, "rook", 7, [1, 2], {"name": "classic", "decks": -3}, {"name": 5}, {"decks": "many"}],
+)
+def test_the_worker_warms_up_on_classic_when_a_start_names_no_readable_rules(
+    monkeypatch: pytest.MonkeyPatch, rules: object
+) -> None:
+    names = played_rules(monkeypatch)
+    message = {"t": "start", "id": 0} | ({} if rules is None else {"rules": rules})
+    assert json.loads(Desk(Clock()).answer(json.dumps(message)))["t"] == "ready"
+    assert names == ["classic"] * expert_pace.WARM_PLAYOUTS
 
 
 def test_the_pacer_keeps_the_engines_search_signature() -> None:

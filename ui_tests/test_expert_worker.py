@@ -16,6 +16,7 @@ import pytest
 
 from engine.actions import Discard, to_text
 from engine.bots import ExpertBot, hint, make_bot
+from engine.stored_rules import rules_to_dict
 from engine.views import view_for
 from ui import saves
 from ui.app import App
@@ -195,6 +196,7 @@ def test_an_expert_turn_plays_the_workers_checked_answer_and_shows_the_seat_thin
     assert shown == [seat, None]
     assert app.session.recent.lines[-1].reason == "It won 5 of 7 playouts."
     assert [json.loads(t)["t"] for t in ports[0].sent] == ["start", "decide"]
+    assert json.loads(ports[0].sent[0])["rules"] == rules_to_dict(app.game.rules)  # it warms up on this game's rules
 
 
 @pytest.mark.parametrize(

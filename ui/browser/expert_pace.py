@@ -28,7 +28,7 @@ from engine.actions import Action, Draw
 from engine.bots.context import Ctx
 from engine.bots.expert import HORIZON, MIN_SAMPLES, ExpertBot, Outcome, Playout, Z
 from engine.cards import Card
-from engine.rules import preset
+from engine.rules import RuleSet, preset
 from engine.state import Game
 
 OUT_SECONDS = 0.9
@@ -148,12 +148,13 @@ class PacedExpert(ExpertBot):
         return result
 
 
-def warm_up(pacer: Pacer) -> None:
-    """Play a few of Expert's playouts on a deal of the worker's own when it starts, while the person
-    plays: the first search then pays for no first calls (imports, caches, and in WebKit the
-    WebAssembly tiers of a Python not yet run), and the pacer knows a playout's cost before it
-    is asked.  The first playout, which pays for all that, is not learned from."""
-    game = Game(preset("classic"), 1)
+def warm_up(pacer: Pacer, rules: RuleSet | None = None) -> None:
+    """Play a few of Expert's playouts when the worker starts, while the person plays, on a deal of the
+    worker's own under the game's rules (a playout of a three-deck rule set costs more than one of
+    classic): the first search then pays for no first calls (imports, caches, and in WebKit the
+    WebAssembly tiers of a Python not yet run), and the pacer knows a playout's cost before it is
+    asked.  The first playout, which pays for all that, is not learned from."""
+    game = Game(rules or preset("classic"), 1)
     seat = game.to_act
     if seat is None:
         return

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from engine.actions import Action
 from engine.moves import legal_actions
+from engine.rules import RuleSet
 from engine.views import view_for
 from ui.browser.expert_wire import BUDGET, Thought, answer_id, is_ready, read_answer, request_text, start_text
 
@@ -95,14 +96,15 @@ class Thinker:
 
     # ----- the worker ------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Start the worker (once): Python loads there while the page goes on."""
+    def start(self, rules: RuleSet | None = None) -> None:
+        """Start the worker (once): Python loads there while the page goes on, and warms Expert up on
+        ``rules`` (the game's)."""
         if self.port is not None or self.broken:
             return
         self.ready = asyncio.get_event_loop().create_future()
         try:
             self.port = self.open_port(self.receive)
-            self.port.post(start_text())
+            self.port.post(start_text(rules))
         except Exception as err:
             self.fail(f"the worker could not start: {err}", close=True)
 
@@ -140,7 +142,7 @@ class Thinker:
 
     async def ask(self, kind: str, session: Session, seat: int) -> Thought | None:
         """Expert's checked answer for ``seat`` in the session's game now, or None (Hard's turn then)."""
-        self.start()
+        self.start(session.game.rules)
         if self.broken or self.ready is None:
             return None
         try:

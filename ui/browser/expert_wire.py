@@ -5,8 +5,9 @@ here, read here, strictly.  Pure Python: the worker's side (``answer``) and the 
 The page sends the worker the game in the engine's own forms (its rules as ``rules_to_dict`` gives
 them, the deal number and every move as ``to_text`` gives it) and the seat to think for:
 
-- ``{"t": "start", "id": 0}``: start Python, import the computer players and warm them up
-  (``expert_pace.warm_up``); the answer is ``{"t": "ready", "id": 0, "ms": ...}``;
+- ``{"t": "start", "id": 0, "rules": {...}}``: start Python, import the computer players and warm them
+  up on a deal of the game's rules (``expert_pace.warm_up``; classic when ``rules`` is missing or
+  unreadable); the answer is ``{"t": "ready", "id": 0, "ms": ...}``;
 - ``{"t": "decide" | "hint", "id": 7, "rules": {...}, "deal": 517553274, "actions": [...],
   "seat": 1, "budget": 0.35}``: what Expert would do in that seat now (``hint``: for a person's
   seat, with the hint's advice), answered within ``budget`` seconds of the request's arrival
@@ -33,9 +34,10 @@ from typing import Any
 
 from engine.actions import Action, from_text, to_text
 from engine.errors import RuleViolation
+from engine.rules import RuleSet
 from engine.serialize import MAX_ACTIONS, json_or_none, replay
 from engine.state import Game
-from engine.stored_rules import rules_to_dict
+from engine.stored_rules import rules_from_dict, rules_to_dict
 from ui.browser.expert_pace import PacedExpert, Pacer, warm_up
 
 MAX_ANSWER = 16_384
@@ -71,9 +73,22 @@ class Thought:
 # ----- the page's side ------------------------------------------------------------------
 
 
-def start_text() -> str:
-    """Ask the worker to start Python (answered by ``ready``)."""
-    return json.dumps({"t": "start", "id": 0})
+def start_text(rules: RuleSet | None = None) -> str:
+    """Ask the worker to start Python and warm Expert up on these rules (answered by ``ready``)."""
+    message: dict[str, Any] = {"t": "start", "id": 0}
+    if rules is not None:
+        message["rules"] = rules_to_dict(rules)
+    return json.dumps(message, separators=(",", ":"))
+
+
+def warm_rules(data: object) -> RuleSet | None:
+    """The rules a start message asks the warm-up to play, checked; None (classic) for anything else."""
+    if data is None:
+        return None
+    try:
+        return rules_from_dict(data)
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
 
 
 def request_text(kind: str, ident: int, game: Game, seat: int, budget: float = BUDGET) -> str:
@@ -185,7 +200,7 @@ class Desk:
             if data.get("t") == "start":
                 import ui.table.narrate  # noqa: F401  (the import is part of a first decision's wait)
 
-                warm_up(self.pacer)
+                warm_up(self.pacer, warm_rules(data.get("rules")))
                 return json.dumps({"t": "ready", "id": 0, "ms": (self.clock() - started) * 1000})
             return json.dumps(self.decide(data, started))
         except Exception as err:

@@ -92,7 +92,7 @@ class Runner:
         """Start Expert's worker once a game with an Expert seat is on the table (its Python loads while the
         person plays), never before: a start-up without Expert loads none of it."""
         if self.thinker is None and expert_game(self.app.session):
-            self.expert().start()
+            self.expert().start(self.app.game.rules)
 
     def expert(self) -> Thinker:
         """Expert's thinker (``ui.browser.expert_think``), made the first time it is needed: start-up never
