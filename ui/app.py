@@ -346,7 +346,7 @@ class App:
         tap = TAPS.find(act)
         if tap is None or self.elsewhere:  # a tab that gave way changes nothing
             return
-        if self.passing is not None and act in TABLE_ACTS:  # nobody plays until the device is taken
+        if (self.passing is not None or self.session.hidden) and act in TABLE_ACTS:  # nobody plays until it is taken
             return
         if self.lesson_offer and (act in TABLE_ACTS or act == "dismiss"):
             self.lesson_offer = False  # the offer is for before the first move; OK puts it away too

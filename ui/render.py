@@ -34,7 +34,7 @@ from ui.table.dock import (
     status_tools,
     why_region,
 )
-from ui.table.passing import pass_panel
+from ui.table.passing import hidden_panel, pass_panel
 from ui.table.scores import game_over_panel, hands_screen, round_over_panel
 from ui.table.sheets import SHORTCUTS as SHORTCUTS
 from ui.table.sheets import menu_buttons, sheet_region
@@ -125,7 +125,7 @@ def screen_key(ctrl: Controller) -> str:
         return "elsewhere"
     # At the round's end the play that went out stays on the table (``Session.ending``) before the scores.
     if ctrl.screen == "table" and (ctrl.game.phase not in ("round_over", "game_over") or ctrl.session.ending):
-        return "pass" if ctrl.passing is not None else "table"
+        return "pass" if ctrl.passing is not None or ctrl.session.hidden else "table"
     return "page"
 
 
@@ -180,9 +180,10 @@ def regions(ctrl: Controller, in_place_of_deal: str | None = None) -> dict[str, 
     key = screen_key(ctrl)
     if key == "elsewhere":
         return {"r-main": elsewhere_panel()}
-    if key == "pass" and ctrl.passing is not None:
+    if key == "pass":
         table = ctrl.session
-        main = pass_panel(table.game, ctrl.passing, table.names())
+        passing = ctrl.passing
+        main = pass_panel(table.game, passing, table.names()) if passing is not None else hidden_panel(table)
         top = header(ctrl, in_place_of_deal)
         return {"r-top": top, "r-main": main, "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, table)}
     if key == "page":

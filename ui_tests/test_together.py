@@ -8,6 +8,8 @@ import re
 from itertools import pairwise
 
 from engine.actions import AskGoOut
+from engine.bots import make_bot
+from engine.views import view_for
 from ui import saves
 from ui.app import App
 from ui.render import page, start_picture
@@ -602,3 +604,38 @@ def test_the_partner_question_between_two_people_in_both_answers() -> None:
     for answer in ("yes", "no"):
         _ask_between_people([(1, "Bob"), (3, "Dan")], answer)  # West and East, computers at South and North
         _ask_between_people([(0, "Anna"), (2, "Cleo"), (4, "Eve")], answer, players="6")  # three partners
+
+
+def test_a_device_passed_round_shows_no_hand_while_a_guest_plays_and_is_passed_on_after() -> None:
+    """Ana and Ben share this device, Wes (West) plays on his own phone: while Wes plays, the device may lie
+    on the table, so no hand shows; then it is passed to whoever plays here next, even to the one shown."""
+    app = App(Settings(), random.Random(7))
+    assert app.sit_down([(0, "Ana"), (1, "Wes"), (2, "Ben")], guests=frozenset({1})), app.note
+    app.session.away.clear()  # Wes's phone has joined
+    guest = make_bot("normal", 1, app.game.deal_number)
+    covered = passes_after_wes = 0
+    for _ in range(400):
+        if app.game.phase in ("round_over", "game_over"):
+            break
+        seat = app.game.to_act
+        if seat == 1:
+            html = page(app)
+            assert app.session.hidden and "Wes is playing on their own phone." in html
+            assert 'data-act="card"' not in html and "Your cards" not in html and 'data-act="take-device"' not in html
+            app.handle("draw")  # a tap on this device changes nothing while Wes plays
+            assert app.game.to_act == 1 and app.session.hidden
+            view = view_for(app.game, 1)
+            decision = guest.answer(view) if app.game.phase == "answer" else guest.decide(view)
+            app.session.apply_action(decision.action, 1)  # as the host applies the move Wes sent
+            covered += 1
+            if app.game.to_act in (0, 2):
+                assert app.passing == app.game.to_act and not app.session.hidden
+                hidden_everywhere(app, page(app))
+                passes_after_wes += 1
+        elif app.passing is not None:
+            app.handle("take-device")
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            play_person(app)
+    assert covered > 5 and passes_after_wes > 5

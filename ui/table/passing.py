@@ -7,10 +7,15 @@ narrated) and one button for the person taking the device.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.events import Event
 from engine.state import Game
 from ui.table.narrate import describe_entry
 from ui.widgets import button, esc
+
+if TYPE_CHECKING:
+    from ui.table.session import Session
 
 MAX_SINCE = 12
 """The most lines "since your last turn" lists (the latest ones)."""
@@ -23,6 +28,26 @@ def since_last_turn(game: Game, seat: int, names: list[str]) -> list[str]:
     entries: list[Event] = log[last + 1 :]
     texts = [t for t in (describe_entry(game, e, -1, names) for e in entries) if t]
     return texts[-MAX_SINCE:]
+
+
+def hidden_panel(session: Session) -> str:
+    """What a device passed round shows while a guest plays on a phone of their own: no hand, who plays,
+    and whom the device goes to next."""
+    game, names = session.game, session.names()
+    seat = game.to_act
+    who = names[seat] if seat is not None else "Someone"
+    guests = session.seating.guests
+    if seat in session.away:
+        playing = f"A computer plays for {who} until their phone is back."
+    else:
+        playing = f"{who} is playing on their own phone." if seat in guests else f"{who} is playing."
+    return (
+        '<section class="panel pass" aria-labelledby="pass-title" aria-live="polite">'
+        f'<h2 id="pass-title">{esc(playing)}</h2>'
+        "<p>Every hand on this device is hidden while others play. It asks to be passed on when it is "
+        "the turn of someone playing here.</p>"
+        "</section>"
+    )
 
 
 def pass_panel(game: Game, seat: int, names: list[str]) -> str:

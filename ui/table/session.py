@@ -73,6 +73,7 @@ class Session:
         self.before = seating  # who sat where in the game this one replaced (``seating_for``)
         self.seat = seat  # the seat the table is shown from (whose hand, selection and taps these are)
         self.passing: int | None = None  # the person the device is to be passed to: until they take it, no hand shows
+        self.hidden = False  # a device passed round while a guest plays on their own phone: no hand shows here
         self.level = level  # the computer players' level in this game (asked when a bot is made)
         self.order = order  # the hand order chosen in Settings (ui/table/order.py)
         self.own_order: list[int] | None = None  # the player's own order after a drag, until they sort again
@@ -122,6 +123,7 @@ class Session:
         self.turn_start = None
         self.undo_known = None
         self.passing = None
+        self.hidden = False
         self.ending = False
         self.check_pass(fresh=True)
 
@@ -135,7 +137,7 @@ class Session:
         self.seat = shown if shown in seating.humans else seating.people[0][0]
         self.bots = kept
         self.away &= set(seating.guests)
-        self.passing = None
+        self.passing, self.hidden = None, False
         self.check_pass(fresh=True)
 
     # ----- passing the device (several people at one table) -----------------------------
@@ -146,12 +148,23 @@ class Session:
 
     def check_pass(self, fresh: bool = False) -> None:
         """In a game played together, ask for the device to go to the person now to act when it is not the
-        one shown (``fresh``: a game just put on the table goes to its first person even then)."""
+        one shown (``fresh``: a game just put on the table goes to its first person even then).
+
+        While a guest plays on a phone of their own, this device shows no hand (``hidden``: it may lie on
+        the table for a while), and it is passed again to whoever plays on it next, even to the person
+        it showed before."""
         seat = self.game.to_act
-        if not self.seating.passed or seat is None or seat not in self.humans or seat in self.seating.guests:
-            return  # a guest plays on a device of their own: this one is not passed to them
-        if seat != self.seat or fresh:
+        if not self.seating.passed or seat is None:
+            self.hidden = False
+            return
+        if seat not in self.humans:
+            return  # a computer plays: the device stays as it is
+        if seat in self.seating.guests:
+            self.hidden = True  # a guest plays on a device of their own: this one is not passed to them
+            return
+        if seat != self.seat or fresh or self.hidden:
             self.passing = seat
+        self.hidden = False
 
     def take_device(self) -> None:
         """The person the device was passed to has it: the table is shown from their seat."""
