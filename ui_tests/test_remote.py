@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 
 from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, NextRound, from_text, to_text
@@ -337,6 +338,32 @@ def test_the_host_device_is_never_passed_to_a_guest() -> None:
             guest = room.guests[seat]
             room.send(seat, guest.act(Draw() if session.game.phase == "draw" else Discard(guest.shown.view.hand[0])))  # type: ignore[union-attr]
         room.computers()
+
+
+def test_a_guest_whose_link_is_down_is_told_so_where_its_turn_was_and_can_play_nothing() -> None:
+    from ui.remote.shadow import LINK_GONE, LINK_TRYING, guest_app
+    from ui.render import page
+
+    room = Room()
+    first_turn(room)
+    game = room.session.game
+    shown = room.guests[1].shown
+    assert shown is not None
+    sent: list[str] = []
+    app = guest_app(shown, sent.append)
+    assert "Your turn: draw two cards" in page(app)
+    for link, told in (("trying", LINK_TRYING), ("gone", LINK_GONE)):
+        app.session.link = link  # type: ignore[attr-defined]  # as the guest's page sets it when the link drops
+        html = page(app)
+        assert told in html and "Your turn" not in html
+        assert re.search(r'data-act="draw"[^>]*disabled', html) and re.search(r'data-act="hint"[^>]*disabled', html)
+        app.handle("draw")
+        app.handle("hint")
+        assert sent == [] and game.phase == "draw" and game.to_act == 1
+    app.session.link = ""  # type: ignore[attr-defined]  # the link is back: the turn is the guest's again
+    assert "Your turn: draw two cards" in page(app)
+    app.handle("draw")
+    assert len(sent) == 1
 
 
 def test_actions_round_trip_through_the_wire() -> None:

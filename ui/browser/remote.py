@@ -297,6 +297,7 @@ class GuestPage:
                 shown.view, shown.names, shown.lines, self.guest.last_result()
             )
         else:
+            app.session.link = self.lost  # type: ignore[attr-defined]  # a guest's table: nothing to play while lost
             # The shadow's deal number is a stand-in (the real one would deal every hand): not shown.
             self.root.innerHTML = assemble(screen_key(app), regions(app, in_place_of_deal=screen.AT_THE_HOST))
             document.body.className = body_classes(app)

@@ -37,7 +37,7 @@ AT_THE_HOST = "At the host's table"
 """What a guest's top bar says where the deal number goes (``ui.render.header``)."""
 NO_WAY_BACK = (
     "Your seat couldn't be reached again by itself. Ask the host for a new invitation and open it here: "
-    "your seat and your cards are kept."
+    "you get your seat back (a computer plays it meanwhile)."
 )
 
 
@@ -161,7 +161,7 @@ def guest_lost(trying: bool = False) -> str:
         return '<p class="note" role="status">The link to the host dropped: reconnecting…</p>'
     return (
         '<p class="note error" role="alert">The link to the host was lost. Ask the host for a new invitation '
-        "and open it here: your seat and your cards are kept.</p>"
+        "and open it here: you get your seat back (a computer plays it meanwhile).</p>"
     )
 
 

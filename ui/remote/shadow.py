@@ -29,6 +29,8 @@ HIDDEN = C.JOKER
 """The stand-in for a card this seat can't see (never shown: only counted)."""
 WAITING = "Sent to the host: waiting for the table to move."
 NOTHING_TO_TAKE_BACK = "There is nothing to take back now."
+LINK_TRYING = "Reconnecting to the host… Nothing can be played until the link is back."
+LINK_GONE = "The link to the host is lost: ask the host for a new invitation and open it here."
 
 
 def shadow_game(view: View, moves: int) -> Game:
@@ -72,6 +74,7 @@ class GuestSession(Session):
             shadow_game(shown.view, shown.moves), lambda: "normal", seating=Seating(tuple(names)), seat=shown.seat
         )
         self.send = send
+        self.link = ""  # '' (linked), 'trying' (dropped: getting it back) or 'gone' (a new invitation is needed)
         self.moves = shown.moves
         self.shown = shown
         self.show(shown)
@@ -106,9 +109,20 @@ class GuestSession(Session):
     def check_pass(self, fresh: bool = False) -> None:
         """A guest's device is never passed: it is this one person's."""
 
+    def human_to_act(self) -> bool:
+        return super().human_to_act() and not self.link
+
+    def cut_off(self) -> str:
+        """While the link to the host is down nothing can be played here: the turn line says so instead."""
+        if self.link == "trying":
+            return LINK_TRYING
+        return LINK_GONE if self.link else ""
+
     def play(self, action: Action) -> str:
         """Send the move to the host, which checks it (the shadow can't: it lacks the hidden cards); a move
-        when it's not our turn is refused here."""
+        when it's not our turn, or while the link is down, is refused here."""
+        if self.cut_off():
+            return self.cut_off()
         if not self.human_to_act():
             return self.waiting_text()
         self.send(wire.act_text(action, self.moves))

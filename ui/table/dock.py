@@ -63,6 +63,9 @@ def banner_text(view: View, table: Session) -> tuple[str, str]:
     rules = view.rules
     if view.phase in ("round_over", "game_over"):
         return f"Round {view.round_index + 1} is over.", "over"
+    cut_off = table.cut_off()
+    if cut_off:
+        return cut_off, "theirs"
     if view.to_act == view.seat and view.phase == "answer":
         return f"{table.seating.name(view.turn, view.rules.players)} asks: “May I go out?”", "mine"
     if view.to_act == view.seat and view.phase == "draw":
@@ -250,7 +253,7 @@ def hand_region(view: View, table: Session) -> str:
 
 
 def actions_region(view: View, table: Session) -> str:
-    mine = view.to_act == view.seat and view.phase in ("draw", "play")
+    mine = view.to_act == view.seat and view.phase in ("draw", "play") and not table.cut_off()
     draw_phase = mine and view.phase == "draw"
     play_phase = mine and view.phase == "play"
     rules = view.rules
@@ -276,7 +279,7 @@ def actions_region(view: View, table: Session) -> str:
 
 
 def dialog_region(view: View, table: Session) -> str:
-    if not (view.to_act == view.seat and view.phase == "answer") or table.question_closed:
+    if not (view.to_act == view.seat and view.phase == "answer") or table.question_closed or table.cut_off():
         return ""
     partner = table.seating.name(view.turn, view.rules.players)
     return (

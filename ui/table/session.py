@@ -294,6 +294,11 @@ class Session:
     def human_to_act(self) -> bool:
         return self.game.to_act == self.seat and self.passing is None
 
+    def cut_off(self) -> str:
+        """Why this table can't play now though it is its turn ('' when it can): a guest's link to the host is
+        down (``ui.remote.shadow``)."""
+        return ""
+
     def bot_to_act(self) -> bool:
         """True when a computer player has a decision to make."""
         seat = self.game.to_act
