@@ -117,6 +117,7 @@ class App:
     selected_cards: _Via[Callable[[], list[int]]] = _table("selected_cards")
     _positions: _Via[Callable[[tuple[int, ...]], list[int]]] = _table("positions")
     human_to_act: _Via[Callable[[], bool]] = _table("human_to_act")
+    cut_off: _Via[Callable[[], str]] = _table("cut_off")
     meldable: _Via[Callable[[], set[int]]] = _table("meldable")
     pickup_problem: _Via[Callable[[], str]] = _table("pickup_problem")
     targets: _Via[Callable[[], set[int]]] = _table("targets")
