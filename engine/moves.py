@@ -26,7 +26,8 @@ from .actions import (
 from .cards import Card
 from .checks import pairs_with
 from .errors import RuleViolation
-from .melds import BOOK_SIZE
+from .melds import BOOK_SIZE, check_meld
+from .rules import RuleSet
 from .state import Game
 
 
@@ -163,6 +164,15 @@ def meld_targets(game: Game, cards: tuple[Card, ...]) -> list[int]:
     ]
 
 
+def _meld_shape_fits(rules: RuleSet, rank: int, cards: tuple[Card, ...]) -> bool:
+    """True when ``cards`` make a meld of ``rank`` (black 3s, which meld only as one goes out, never count)."""
+    try:
+        check_meld(rules, rank, cards, going_out=False)
+    except RuleViolation:
+        return False
+    return True
+
+
 def outline_cards(game: Game, seat: int) -> set[Card]:
     """Cards of ``seat``'s hand worth outlining as "can meld" on its turn.
 
@@ -177,7 +187,11 @@ def outline_cards(game: Game, seat: int) -> set[Card]:
     team_opened = game.teams[game.team_of(seat)].opened
     out: set[Card] = set()
     for play in single_plays(game, seat):
-        if game.phase == "draw" or not team_opened or game.is_legal(Meld((play,))):
+        if game.phase == "play" and team_opened:
+            fits = game.is_legal(Meld((play,)))
+        else:  # legal once drawn, or with the rest of an opening: its shape is what can be checked now
+            fits = play.rank is None or _meld_shape_fits(game.rules, play.rank, play.cards)
+        if fits:
             out.update(play.cards)
     top = game.pile_top()
     if game.phase == "draw" and top is not None and pickup_blocked(game) is None:

@@ -66,3 +66,18 @@ def test_the_cards_just_drawn_are_marked_until_the_turn_ends() -> None:
     app.handle("discard")  # a second tap, should the first card be a risky one
     assert not app.human_to_act()
     assert " fresh" not in regions(app)["r-hand"]
+
+
+def test_a_pair_of_black_3s_and_a_wild_card_is_not_outlined_where_black_3s_take_no_wild_cards() -> None:
+    """Classic melds black 3s only as three or more, without wild cards, on the turn one goes out: a pair of
+    them beside a wild card is no meld before the draw, nor three of them after it, before the side's first meld
+    (three-player deal 77: South holds 3♣ 3♠ and two jokers, and draws a third black 3)."""
+    app = App(Settings().with_change("house:players", "3"))
+    app.new_game(77)
+    hand = app.shown_hand()
+    black_threes = [C.name(c) for c in hand if C.rank(c) == 3 and not C.is_red_three(c)]
+    assert len(black_threes) == 2 and any(C.is_wild(c) for c in hand)
+    for _ in range(2):
+        labels = outlined(app)
+        assert labels and not any(name in label for name in black_threes for label in labels)
+        app.handle("draw")
