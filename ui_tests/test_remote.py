@@ -366,6 +366,24 @@ def test_a_guest_whose_link_is_down_is_told_so_where_its_turn_was_and_can_play_n
     assert len(sent) == 1
 
 
+def test_a_guests_menu_offers_only_what_works_on_its_phone() -> None:
+    from ui.remote.screen import GUEST_ACTS
+    from ui.remote.shadow import guest_app
+    from ui.render import page
+
+    room = Room()
+    shown = room.guests[1].shown
+    assert shown is not None
+    app = guest_app(shown, lambda text: None)
+    app.handle("sheet", "menu")
+    html = page(app)
+    offered = set(re.findall(r'<button[^>]*data-act="([^"]+)"', html.split('class="sheet"', 1)[1]))
+    assert offered and offered <= GUEST_ACTS  # every button the menu shows does something on a guest's page
+    assert "Recent moves" in html and "Rules, settings and saved games are on the host's device." in html
+    app.handle("sheet", "moves")
+    assert "Recent moves" in page(app)
+
+
 def test_actions_round_trip_through_the_wire() -> None:
     for text in ("draw", "pickup | 9:9S,9H,9D", "meld 9:9S,9H,9D | @2:KH", "discard QH", "ask", "answer no", "end"):
         message = wire.read_guest(wire.act_text(from_text(text), 7))

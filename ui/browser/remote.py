@@ -19,7 +19,7 @@ from pyscript import document, window
 from ui.remote import screen, wire
 from ui.remote.guest import Guest
 from ui.remote.host import Host
-from ui.remote.screen import Room
+from ui.remote.screen import GUEST_ACTS, Room
 from ui.seating.model import Seating
 from ui.taps import Note
 
@@ -32,8 +32,6 @@ LOST_SECONDS = 20.0
 """A guest whose link is lost this long has its seat played by a computer until it joins again."""
 MAX_LINK = 3000
 """A pasted or scanned link longer than this is refused unread."""
-GUEST_ACTS = frozenset({"sheet", "close", "why"})
-"""The taps a guest's page takes besides the table's own (no screen that would start or save a game)."""
 
 
 def page_base() -> str:

@@ -82,7 +82,14 @@ def sheet_region(sheet: str | None, screen: str, table: Session) -> str:
     """The panel open over the screen (``sheet``: 'menu', 'moves', 'help' or None), on ``screen``."""
     if sheet is None:
         return ""
-    if sheet == "menu":
+    if sheet == "menu" and table.remote:  # a guest's phone: the game, its settings and its saves are the host's
+        title, body = "Menu", (
+            '<div class="menu-list">'
+            + button("sheet", "Recent moves", arg="moves")
+            + button("sheet", "Keyboard keys", arg="help")
+            + "</div><p>Rules, settings and saved games are on the host's device.</p>"
+        )
+    elif sheet == "menu":
         title, body = "Menu", (
             '<div class="menu-list">'
             + menu_buttons(screen)
