@@ -36,7 +36,7 @@ from ui.rules import handlers as rules_taps
 from ui.seating import handlers as seating_taps
 from ui.seating import model as seating_model
 from ui.seating import remembered
-from ui.seating.model import ALONE, Seating
+from ui.seating.model import ALONE, SeatDraft, Seating
 from ui.settings import handlers as settings_taps
 from ui.settings.model import Settings
 from ui.share import ShareRequest, build_query
@@ -189,6 +189,7 @@ class App:
         self.remembered: remembered.People = remembered.NOTHING  # the names seated last, for the chooser
         self.remembered_seq = 0  # the number of their last stored record (ui/seating/remembered.py)
         self.remembered_dirty = False  # the names changed since they were last stored
+        self.seat_draft: SeatDraft | None = None  # the seat chooser as filled in when it was refused, and why
         self.lesson: Lesson | None = None  # the lesson under way on the table (ui/lesson/), if any
         self.lesson_dirty = False  # the lesson started, moved on or closed since its record was last stored
         self.lesson_offer = False  # the welcome offers the lesson (a first visit, or a shared link's first)
@@ -238,7 +239,10 @@ class App:
         seating = seating_model.make(people, players, levels, self.settings.level, guests)
         if isinstance(seating, str):
             self.note = Note(seating, "error")
+            typed = tuple((seat, name[: 4 * seating_model.MAX_NAME]) for seat, name in people)
+            self.seat_draft = SeatDraft(typed, dict(levels or {}), guests, seating)
             return False
+        self.seat_draft = None
         self.new_game()
         self.session.seat_people(seating, next(s for s, _n in seating.people if s not in seating.guests))
         self.session.away |= set(seating.guests)

@@ -129,14 +129,15 @@ def screen_key(ctrl: Controller) -> str:
     return "page"
 
 
-def notes(ctrl: Controller) -> str:
-    """The note answering the last tap, the storage warning and the share link, whichever there are."""
+def notes(ctrl: Controller, told_elsewhere: bool = False) -> str:
+    """The note answering the last tap (unless the screen tells it in place), the storage warning and the share
+    link, whichever there are."""
     return note_box(
-        ctrl.note,
+        None if told_elsewhere else ctrl.note,
         warning=ctrl.storage_warning,
         share_url=ctrl.share_url,
         hint_ready=ctrl.hint_action is not None,
-        offer=lesson_screen.offer_buttons(ctrl) if ctrl.note is not None else "",
+        offer=lesson_screen.offer_buttons(ctrl) if ctrl.note is not None and not told_elsewhere else "",
     )
 
 
@@ -163,8 +164,10 @@ def page_main(ctrl: Controller) -> str:
     if ctrl.screen == "stats":
         return notes(ctrl) + stats_screen(ctrl.finished)
     if ctrl.screen == "players":
-        return notes(ctrl) + players_screen(
-            ctrl.session.seating, ctrl.game.n, ctrl.settings.rules(), ctrl.remembered, ctrl.settings.level
+        draft = ctrl.seat_draft
+        told = draft is not None and ctrl.note is not None and ctrl.note.text == draft.problem
+        return notes(ctrl, told_elsewhere=told) + players_screen(  # a refusal is told beside the button
+            ctrl.session.seating, ctrl.game.n, ctrl.settings.rules(), ctrl.remembered, ctrl.settings.level, draft
         )
     view = ctrl.view()
     people = ctrl.session.names() if ctrl.seating.together else None

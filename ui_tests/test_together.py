@@ -241,6 +241,26 @@ def test_hostile_names_show_as_text_and_empty_or_shared_names_get_a_sentence() -
     assert read({"people": [[0, "Anna"], [2, "Bob"]]}, 4) == Seating(((0, "Anna"), (2, "Bob")))
 
 
+def test_a_refused_seat_chooser_comes_back_as_it_was_filled_in_with_the_problem_by_its_button() -> None:
+    app = App(Settings(), random.Random(2))
+    app.handle("together")
+    assert not app.sit_down([(0, "Anna"), (1, "Wes"), (2, "anna")], {3: "hard"}, frozenset({1}))
+    html = page(app)
+    form = html.split('data-form="seating"', 1)[1]
+    for seat, name, kind in ((0, "Anna", "person"), (1, "Wes", "guest"), (2, "anna", "person")):
+        assert f'name="name-{seat}" value="{name}"' in form
+        assert re.search(rf'name="kind-{seat}">.*?<option value="{kind}" selected>', form)
+    assert re.search(r'name="level-3">.*?<option value="hard" selected>', form)
+    problem = form.index("same name")
+    assert problem < form.index("Start a game with these players")  # told just above the button, in view
+    assert html.count("same name") == 1  # not a second time at the top of the page, scrolled away
+    assert app.humans == frozenset({0})  # nothing changed
+    app.handle("screen", "table")
+    app.handle("together")  # opened again: filled in afresh
+    assert "same name" not in page(app) and app.seat_draft is None
+    assert app.sit_down([(0, "Anna"), (2, "Bob")]) and app.seat_draft is None
+
+
 def test_one_person_and_computers_stays_as_before() -> None:
     app = App(Settings(), random.Random(4))
     assert app.seating == ALONE and app.passing is None

@@ -23,6 +23,9 @@ def on_take_device(app: App, arg: str) -> None:
 def on_together(app: App, arg: str) -> None:
     """Open the seat chooser ("Play together", from the Menu or the Rules page)."""
     app.sheet = None
+    app.seat_draft = None  # opened afresh: filled in from the table and the names remembered
+    if app.note is not None and app.note.kind == "error":
+        app.note = None  # an old refusal is not this chooser's
     app.screen = "players"
 
 

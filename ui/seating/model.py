@@ -40,6 +40,17 @@ def clean_name(text: Any) -> str:
 
 
 @dataclass(frozen=True)
+class SeatDraft:
+    """The seat chooser as the person filled it in when it was refused (a name missing or shared): shown again
+    as it was, with ``problem`` beside its button, so nothing typed is lost."""
+
+    people: tuple[tuple[int, str], ...]
+    levels: dict[int, str]
+    guests: frozenset[int]
+    problem: str
+
+
+@dataclass(frozen=True)
 class Seating:
     """The people at the table as (seat, name) pairs in seat order; computer players take the other seats."""
 

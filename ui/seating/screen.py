@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import seats
 from engine.rules import RuleSet
 from engine.state import seat_names
-from ui.seating.model import MAX_NAME, Seating
+from ui.seating.model import MAX_NAME, SeatDraft, Seating
 from ui.seating.remembered import People, fitting
 from ui.settings.model import LEVELS, rules_words
 from ui.widgets import button, esc
@@ -46,11 +46,17 @@ def _seat_field(seat: int, players: int, name: str | None, level: str, known: bo
 
 
 def players_screen(
-    seating: Seating, playing: int, rules: RuleSet, remembered: People = (), level: str = "normal"
+    seating: Seating,
+    playing: int,
+    rules: RuleSet,
+    remembered: People = (),
+    level: str = "normal",
+    draft: SeatDraft | None = None,
 ) -> str:
     """The seat chooser for a new game under ``rules``: the people seated now filled in (when the table on
     screen, of ``playing`` seats, is the same size and played together), else the names remembered from
-    last time where they fit; each computer at its level in this game, else ``level`` (the one in Settings)."""
+    last time where they fit; each computer at its level in this game, else ``level`` (the one in Settings).
+    A ``draft`` (the chooser as filled in when it was refused) is shown as it was, its problem by the button."""
     players = rules.players
     same = playing == players
     last = fitting(remembered, players)
@@ -60,6 +66,10 @@ def players_screen(
         named = dict(last)
     chosen = dict(seating.levels) if same else {}
     guests = set(seating.guests) if same else set()
+    problem = ""
+    if draft is not None:
+        named, chosen, guests = dict(draft.people), dict(draft.levels), set(draft.guests)
+        problem = f'<p class="note error" role="alert">{esc(draft.problem)}</p>'
     known = sorted({name for _seat, name in remembered}, key=str.casefold)
     rows = "".join(
         _seat_field(s, players, named.get(s), chosen.get(s, level), bool(known), s in guests) for s in range(players)
@@ -78,6 +88,7 @@ def players_screen(
         '<form class="new-game" data-form="seating">'
         + rows
         + offered
+        + problem
         + '<button type="submit" class="primary">Start a game with these players</button>'
         f'<p class="tip">The game: {esc(rules_words(rules))} (Settings chooses the rules, the table size '
         "and the computers' usual level). A name is up to "
