@@ -27,7 +27,8 @@ from ui.widgets import esc
 ACTS = [
     "card", "clear", "draw", "pickup", "discard", "new-meld", "meld", "expand", "staged", "unstage", "lay-down",
     "ask", "answer", "end-turn", "hint", "play-hint", "next-round", "replay", "show-hands", "screen", "rules-tab",
-    "dismiss", "why", "sheet", "close", "escape", "reopen-question", "house", "new-game", "no-such-act",
+    "dismiss", "why", "sheet", "close", "escape", "reopen-question", "question-aside", "house", "new-game",
+    "no-such-act",
 ]
 
 
@@ -181,15 +182,18 @@ def test_the_recent_moves_come_back_after_a_reload_and_only_for_their_game() -> 
     assert len(json.loads(kept)["lines"]) <= MAX_LINES
 
 
-def test_escape_puts_the_partners_question_aside_and_answer_brings_it_back() -> None:
+@pytest.mark.parametrize("aside", ["escape", "question-aside"])
+def test_escape_or_its_button_puts_the_partners_question_aside_and_answer_brings_it_back(aside: str) -> None:
     from engine.rules import preset
     from engine.serialize import from_dict
     from tests.helpers import position_where_south_is_asked
 
     ctrl = Controller(Settings(), rng=random.Random(1))
     ctrl.resume_game(from_dict(position_where_south_is_asked(preset("classic"), range(1, 300), 3000)))
-    assert 'role="dialog" aria-modal="true"' in page(ctrl)
-    ctrl.handle("escape")
+    html = page(ctrl)
+    assert 'role="dialog" aria-modal="true"' in html and "Escape" not in html  # a phone has no Escape key
+    assert 'data-act="question-aside"' in html  # the button a phone has instead
+    ctrl.handle(aside)
     html = page(ctrl)
     assert 'aria-modal="true"' not in html and 'data-act="reopen-question"' in html
     assert ctrl.game.phase == "answer"  # nothing was answered

@@ -33,7 +33,7 @@ NO_LINKS_GUEST = (
 BAD_ANSWER = "That answer doesn't fit any invitation from this table: ask for the link again."
 BAD_INVITATION = "This invitation can't be read. Ask the host for a new one."
 NOT_OURS = "That code isn't a link of this app."
-GUEST_ACTS = frozenset({"sheet", "close", "why"})
+GUEST_ACTS = frozenset({"sheet", "close", "why", "question-aside", "reopen-question"})
 """The taps a guest's page takes besides the table's own (no screen that would start or save a game)."""
 AT_THE_HOST = "At the host's table"
 """What a guest's top bar says where the deal number goes (``ui.render.header``)."""

@@ -286,9 +286,10 @@ def dialog_region(view: View, table: Session) -> str:
         '<div class="ask" role="dialog" aria-modal="true" aria-labelledby="ask-title" aria-describedby="ask-text">'
         f'<h2 id="ask-title">{esc(partner)} asks: “May I go out?”</h2>'
         '<p id="ask-text">Yes lets your partner go out this turn, which ends the round. '
-        "No means they can't go out this turn. Escape puts the question aside.</p>"
+        "No means they can't go out this turn.</p>"
         '<div class="row">'
         + button("answer", "Yes, go out", arg="yes", cls="primary")
         + button("answer", "No, not yet", arg="no")
+        + button("question-aside", "Look at the table first", cls="small")
         + "</div></div>"
     )

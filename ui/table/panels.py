@@ -54,6 +54,12 @@ def on_escape(app: App, arg: str) -> None:
         app.selected = []
 
 
+def on_question_aside(app: App, arg: str) -> None:
+    """The partner's question put aside to look at the table first (as Escape does); Answer brings it back."""
+    if app.game.phase == "answer" and app.game.to_act == app.seat:
+        app.question_closed = True
+
+
 def on_reopen_question(app: App, arg: str) -> None:
     app.question_closed = False
 
@@ -72,4 +78,5 @@ def register(taps: Taps[App]) -> None:
     taps.add("close", on_close, passive=True)
     taps.add("escape", on_escape, passive=True)
     taps.add("reopen-question", on_reopen_question, passive=True)
+    taps.add("question-aside", on_question_aside, passive=True)
     taps.add("dismiss", on_dismiss, passive=True)
