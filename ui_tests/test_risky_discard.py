@@ -99,3 +99,32 @@ def test_a_hinted_discard_played_with_play_it_is_not_asked_about() -> None:
     app.hint_action = Discard(wild)  # "Play it" on a hint that discards a wild card: a choice already made
     app.handle("play-hint")
     assert app.game.pile[-1] == wild
+
+
+def test_melds_staged_and_not_laid_down_ask_before_a_discard_sends_them_back_to_the_hand() -> None:
+    from collections import Counter
+
+    for deal in range(1, 300):  # South holds a natural triple after the draw, before the side's first meld
+        app = at_my_play(deal)
+        ranks = Counter(C.rank(c) for c in app.shown_hand() if not C.is_wild(c) and C.rank(c) > 3)
+        triple = next((r for r, n in ranks.items() if n >= 3), None)
+        if triple is not None and app.minimum() > 0:
+            break
+    else:
+        raise AssertionError("no such deal")
+    picked = [i for i, c in enumerate(app.shown_hand()) if C.rank(c) == triple and not C.is_wild(c)][:3]
+    for i in picked:
+        app.handle("card", str(i))
+    app.handle("new-meld")
+    assert len(app.staged) == 1
+    i = position_of(app, lambda c: C.rank(c) != triple and not C.is_wild(c) and not meld_targets(app.game, (c,)))
+    card = app.shown_hand()[i]
+    app.handle("card", str(i))
+    pile = list(app.game.pile)
+    app.handle("discard")
+    assert app.game.pile == pile and app.human_to_act() and len(app.staged) == 1  # nothing lost yet
+    assert app.note is not None and "Your staged meld is not laid down yet" in app.note.text
+    assert "Tap Discard again" in app.note.text
+    app.handle("discard")  # the player means it: the turn ends, the staged cards stay in the hand
+    assert app.game.pile[-1] == card and not app.human_to_act()
+    assert Counter(C.rank(c) for c in app.game.players[0].hand)[triple] >= 3

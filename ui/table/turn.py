@@ -62,17 +62,25 @@ def on_pickup(app: App, arg: str) -> None:
 
 
 def on_discard(app: App, arg: str) -> None:
-    """Discard the selected card; a wild card or one our melds could take asks for a second tap first."""
+    """Discard the selected card; a wild card or one our melds could take, or melds staged and not laid
+    down (which the discard would send back to the hand), ask for a second tap first."""
     cards = app.selected_cards()
     if len(cards) != 1:
         app.note = Note(
             "Select one card to discard." if not cards else "Select just one card to discard.", "error"
         )
         return
+    warnings = []
+    staged = len(app.session.staged)
+    if staged:  # discarding ends the turn: melds staged and not laid down go back to the hand
+        melds = "Your staged meld is" if staged == 1 else f"Your {staged} staged melds are"
+        warnings.append(f"{melds} not laid down yet (Lay down puts {'it' if staged == 1 else 'them'} on the table)")
     risk = app.session.discard_risk(cards[0])
-    if risk and app.session.discard_asked != cards[0]:
+    if risk:
+        warnings.append(risk)
+    if warnings and app.session.discard_asked != cards[0]:
         app.session.discard_asked = cards[0]  # asked once this turn: the next Discard of it goes through
-        app.note = Note(f"{risk}. Tap Discard again to throw it away anyway.", "error")
+        app.note = Note(". ".join(warnings) + ". Tap Discard again to discard it anyway.", "error")
         return
     if app.play(Discard(cards[0])):
         app.focus = "status"
