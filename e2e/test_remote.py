@@ -40,6 +40,9 @@ def join(guest: Page, invitation: str) -> str:
     answer.wait_for()
     text = answer.input_value()
     assert "#answer=" in text and len(text) < 400
+    code = guest.locator(f'.qr[data-qr="{text}"] svg')  # its QR code, for the host to scan
+    code.wait_for(timeout=20_000)
+    assert code.is_visible()
     return text
 
 

@@ -380,6 +380,9 @@ async def start_guest(code: str) -> None:
         create_proxy(lambda e: open_invitation(f) if (f := fragment_of(e.detail)) and f.startswith("join=") else None),
     )
     root.addEventListener("click", create_proxy(page.on_click))
+    from ui.browser.qr import install as install_qr
+
+    install_qr()  # ui/qr.js draws the answer's code, for the host to scan
     window.addEventListener(  # another invitation opened in this tab: join that table instead
         "hashchange",
         create_proxy(lambda _e: window.location.reload() if str(window.location.hash).startswith("#join=") else None),
