@@ -77,6 +77,18 @@ def test_melds_show_in_rank_order_and_red_threes_stay_red() -> None:
     assert "red3" not in mini_card(C.make(4, C.SUIT_NAMES.index("diamonds")))
 
 
+def test_the_rules_screens_tabs_name_each_rule_set_in_words() -> None:
+    import re
+
+    from engine.rules import preset
+    from ui.rules.screen import rules_screen
+
+    html = rules_screen("hkf", preset("classic"))
+    tabs = re.findall(r'data-act="rules-tab"[^>]*>([^<]+)<', html)
+    assert tabs == ["Classic", "Pagat", "Thirteen cards", "Rook cards", "Hand, Knee and Foot"]
+    assert "Rules: Hand, Knee and Foot" in html
+
+
 def test_the_rules_screen_explains_every_book_mark_on_the_table() -> None:
     """The meld chips mark books with ★, ◐ and ✦: the Rules screen says what each one is."""
     import re

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rules import RuleSet, preset
 from ui.rules.text import rules_page
-from ui.settings.model import PRESET_NAMES
+from ui.settings.model import PRESET_NAMES, PRESET_TABS
 from ui.table.board import BOOK_MARKS
 from ui.widgets import button, esc
 
@@ -41,7 +41,8 @@ def rules_screen(tab: str, playing: RuleSet) -> str:
     rules = playing if tab == playing.name else preset(tab)
     tabs = "".join(
         button(
-            "rules-tab", esc(name), arg=name, cls="tab", extra=f' aria-pressed="{"true" if name == tab else "false"}"'
+            "rules-tab", esc(PRESET_TABS[name]), arg=name, cls="tab",
+            extra=f' aria-pressed="{"true" if name == tab else "false"}"'
         )
         for name in PRESET_NAMES
     )

@@ -55,6 +55,7 @@ __all__ = [
     "PACE_SECONDS",
     "PRESET_NAMES",
     "PRESET_ONLY",
+    "PRESET_TABS",
     "PRESET_TITLES",
     "SCHEDULES",
     "SEQ",
@@ -102,6 +103,14 @@ PRESET_TITLES: dict[str, str] = {
     "rook": "Rook cards",
     "hkf": "Hand, Knee and Foot",
 }
+PRESET_TABS: dict[str, str] = {
+    "classic": "Classic",
+    "pagat": "Pagat",
+    "thirteen": "Thirteen cards",
+    "rook": "Rook cards",
+    "hkf": "Hand, Knee and Foot",
+}
+"""Each rule set's name on the Rules screen's tabs: a player's words, not the link's code ("hkf")."""
 
 
 def offered(rules: RuleSet) -> bool:
