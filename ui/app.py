@@ -227,6 +227,7 @@ class App:
         self.session.resumed(seq)
         if seating is not None:
             self.session.seat_people(seating, shown)
+        self.session.retell()  # the moves saved beside the game, when there are, replace these (``restore_lines``)
 
     def sit_down(
         self, people: list[tuple[int, str]], levels: dict[int, str] | None = None, guests: frozenset[int] = frozenset()

@@ -28,7 +28,7 @@ from engine.views import View, view_for
 from ui import saves
 from ui.seating.model import ALONE, Seating
 from ui.sides import SOUTH
-from ui.table.moves import MAX_LINES_TEXT, Line
+from ui.table.moves import MAX_LINES, MAX_LINES_TEXT, Line
 from ui.table.narrate import describe_entry, going_out_turn, short_entry, turn_brief, went_out_text, who
 from ui.table.order import arranged, moved, moved_positions, own_order_data, read_own_order
 from ui.table.recent import Recent
@@ -194,6 +194,17 @@ class Session:
         """A saved game was just put back on the table: lines count from one, saves after ``seq``."""
         self.recent.restart()
         self.save_seq = max(self.save_seq, seq)
+
+    def retell(self) -> None:
+        """A game put back without its recent moves (a kept game): this round's moves told again from the game's
+        own log, one line each (a computer's reasons were not kept with it, so they have no "Why?")."""
+        self.recent.clear()
+        me, names = self.narrator()
+        for entry in self.game.log[-MAX_LINES:]:
+            text = describe_entry(self.game, entry, me, names)
+            if text:
+                short = short_entry(self.game, entry) if entry.seat is not None else None
+                self.recent.add_line(entry.seat, text, short=short or "")
 
     def forget_bots(self) -> None:
         """Forget the computer players: each is made when its seat first acts (``bot``)."""
