@@ -141,6 +141,33 @@ def test_a_guest_reloads_mid_turn_and_gets_its_seat_back_then_one_that_never_ret
     assert "a computer plays the seat meanwhile" in row.inner_text()
 
 
+def test_a_guest_whose_tab_was_closed_comes_back_to_its_seat_by_opening_its_invitation_again(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    """As the host's room promises ("their phone reconnects by itself"): the phone's browser keeps the way back,
+    not the closed tab."""
+    game = bots_play(4, 128)
+    host = Table(new_page(), base_url).open()
+    resume_on(host, game, Seating(((0, "Hana"), (1, "Bea")), guests=(1,)))
+    row = host.page.locator('.room-seat[data-seat="1"]')
+    row.locator(".room-url").wait_for()
+    invitation = row.locator(".room-url").input_value()
+    guest_page = new_page()
+    take(host, 1, join(guest_page, invitation))
+    cards = guest_page.get_by_role("group", name="Your cards").get_by_role("button")
+    cards.first.wait_for(timeout=45_000)
+    held = cards.count()
+    again = guest_page.context.new_page()  # the same phone's browser, another tab
+    guest_page.close()
+    state = row.locator(".room-state")
+    wait_for(lambda: "reconnects by itself" in state.inner_text(), seen=state.inner_text)
+    again.goto(invitation)
+    back = again.get_by_role("group", name="Your cards").get_by_role("button")
+    back.first.wait_for(timeout=30_000)  # no new invitation, no answer to send back
+    assert back.count() == held and again.locator(".room-url").count() == 0
+    wait_for(lambda: "on their own phone" in state.inner_text(), seen=state.inner_text)
+
+
 def test_a_guest_lays_down_a_meld_then_takes_it_back_with_undo(new_page: Callable[..., Page], base_url: str) -> None:
     # Deal 1, 16 moves in: West (a guest, whose side has opened) has just drawn and holds three kings.
     game = bots_play(1, 16)

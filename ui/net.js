@@ -19,7 +19,8 @@
 // offer over the link ({"net":"spare","o":<compact offer>}); the guest answers with what its next
 // answer will hold ({"net":"back","a":"ufrag~pwd~fingerprint"}): a certificate it keeps in IndexedDB
 // (RTCCertificate is stored as is) and a fresh ICE user name and password, all kept with the offer
-// in sessionStorage. When the link drops, the host completes the spare with that answer (no
+// in localStorage (a tab closed and the invitation opened again finds it too). When the link drops,
+// the host completes the spare with that answer (no
 // addresses: the guest's arrive with its first connectivity check), and the guest, reloaded or not,
 // rebuilds the same answer from what it kept (its certificate, the ICE credentials written into its
 // answer). Only the phone holding that certificate and password can open that seat's spare: the
@@ -205,7 +206,7 @@
 
   // ----- the way back ------------------------------------------------------------------------
   var spares = {};  // host: seat -> {pc, channel, answer}: the next connection, waiting for the link to drop
-  var WAY_BACK = "hf-way-back";  // guest: sessionStorage key of {code, seat, offer, ufrag, pwd}
+  var WAY_BACK = "hf-way-back";  // guest: localStorage key of {code, seat, offer, ufrag, pwd}
   var NET_TEXT = 1200;  // a longer transport message is dropped unread
 
   function randomText(bytes) {
@@ -296,7 +297,7 @@
 
   function kept() {
     try {
-      var data = JSON.parse(sessionStorage.getItem(WAY_BACK) || "null");
+      var data = JSON.parse(localStorage.getItem(WAY_BACK) || "null");
       var ok = data && typeof data.code === "string" && typeof data.offer === "string" &&
                /^[0-9a-f]{8}$/.test(data.ufrag) && /^[0-9a-f]{32}$/.test(data.pwd) && /^[0-5]$/.test(String(data.seat));
       return ok ? data : null;
@@ -310,7 +311,7 @@
     var fp = cert && cert.getFingerprints().filter(function (f) { return f.algorithm === "sha-256"; })[0];
     if (!fp) return;
     var way = {code: joined.code, seat: joined.seat, offer: offer, ufrag: randomText(4), pwd: randomText(16)};
-    try { sessionStorage.setItem(WAY_BACK, JSON.stringify(way)); } catch (e) { return; }
+    try { localStorage.setItem(WAY_BACK, JSON.stringify(way)); } catch (e) { return; }
     var bytes = fp.value.split(":").map(function (h) { return parseInt(h, 16); });
     send(-1, JSON.stringify({net: "back", a: [way.ufrag, way.pwd, b64url(bytes)].join("~")}));
   }
@@ -320,7 +321,7 @@
     var way = kept();
     var offer = way && joined && way.code === joined.code ? expand(way.offer, "offer") : null;
     if (!offer) return false;
-    try { sessionStorage.removeItem(WAY_BACK); } catch (e) { /* the way is used once */ }
+    try { localStorage.removeItem(WAY_BACK); } catch (e) { /* the way is used once */ }
     var cert = await certificate();
     if (!cert) return false;
     close(-1);
