@@ -86,7 +86,12 @@ def header(ctrl: Controller, in_place_of_deal: str | None = None) -> str:
     not show the deal: it would deal every hand again)."""
     # Watching a game again, the deal, round and totals are the watched game's as it stands on screen.
     watched = ctrl.watch.position() if ctrl.screen == "watch" and ctrl.watch is not None else None
-    view = ctrl.view() if watched is None else view_for(watched, sides.SOUTH)
+    if watched is not None:
+        view = view_for(watched, sides.SOUTH)
+    elif ctrl.passing is not None and ctrl.screen == "table":  # "Pass to Cleo": the totals as Cleo will see them
+        view = view_for(ctrl.game, ctrl.passing)
+    else:
+        view = ctrl.view()
     rules = view.rules
     rounds = f"/{rules.rounds}" if rules.rounds and not rules.target_score else ""
     expanded = str(ctrl.sheet == "menu").lower()

@@ -659,3 +659,23 @@ def test_a_device_passed_round_shows_no_hand_while_a_guest_plays_and_is_passed_o
         else:
             play_person(app)
     assert covered > 5 and passes_after_wes > 5
+
+
+def test_the_pass_screens_totals_are_told_from_the_seat_the_device_goes_to() -> None:
+    """Anna (South) and Cleo (West) on their own in a three-player game: "Pass to Cleo" shows the totals as
+    Cleo's table will ("You" is Cleo), so they don't switch sides the moment she takes the device."""
+    app = seated([(0, "Anna"), (1, "Cleo")], players="3")
+    for _ in range(200):
+        if app.passing == 1:
+            break
+        if app.passing is not None:
+            app.handle("take-device")
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            play_person(app)
+    assert app.passing == 1
+    board = re.findall(r'<span class="(?:us|them)">([^<]+?) <b>', page(app).split('class="scoreboard"', 1)[1])
+    assert board == ["You", "East", "South"]  # West's own order, as after she takes it
+    app.handle("take-device")
+    assert re.findall(r'<span class="(?:us|them)">([^<]+?) <b>', page(app).split('class="scoreboard"', 1)[1]) == board
