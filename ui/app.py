@@ -454,6 +454,8 @@ def on_screen(app: App, arg: str) -> None:
     if app.share_url:  # a link just made belongs to the screen it was made on
         app.share_url = ""
         app.note = None
+    if arg in SCREENS and arg != app.screen and app.note is not None and app.note.kind == "error":
+        app.note = None  # a refusal belongs to the screen whose tap it answered
     if arg in SCREENS and arg != "hands":
         app.screen = arg
         if arg == "rules":

@@ -52,3 +52,17 @@ def test_the_menu_opens_over_the_rules_and_share_shows_its_link_there() -> None:
     ctrl.handle("screen", "stats")
     ctrl.share_url, ctrl.note = "https://example.org/?rules=classic&deal=2", Note("Link copied.")
     assert 'id="share-link"' in page(ctrl)
+
+
+def test_a_refusal_on_the_table_does_not_follow_the_player_to_another_screen() -> None:
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.new_game(42)
+    ctrl.handle("draw")
+    ctrl.handle("discard")  # nothing selected
+    assert ctrl.note is not None and ctrl.note.kind == "error" and "Select one card" in page(ctrl)
+    ctrl.handle("screen", "games")
+    assert ctrl.note is None and "Select one card" not in page(ctrl)
+    ctrl.handle("screen", "table")
+    ctrl.note = Note("Deal 42 is back on the table.")  # what a tap on another screen told: kept
+    ctrl.handle("screen", "table")
+    assert ctrl.note is not None
