@@ -167,15 +167,20 @@ def test_may_i_go_out_passes_to_the_partner_and_back_with_the_answer() -> None:
     raise AssertionError("nobody got to ask in 40 deals")
 
 
+def step(app: App) -> None:
+    """One step of a game played together: the device taken, a computer's move, or the person's turn."""
+    if app.passing is not None:
+        app.handle("take-device")
+    elif app.bot_to_act():
+        app.bot_step()
+    else:
+        play_person(app)
+
+
 def test_a_reload_resumes_at_the_pass_screen_of_whoever_is_to_act() -> None:
     app = seated([(0, "Anna"), (2, "Bob")], seed=9)
     while app.passing is not None or app.bot_to_act() or app.game.phase != "play":
-        if app.passing is not None:
-            app.handle("take-device")
-        elif app.bot_to_act():
-            app.bot_step()
-        else:
-            play_person(app)
+        step(app)
     holder = app.seat
     text = app.next_save()  # mid-turn, Anna or Bob holding the device with a hand showing
     choice = saves.choose(text, text)
@@ -652,12 +657,8 @@ def test_a_device_passed_round_shows_no_hand_while_a_guest_plays_and_is_passed_o
                 assert app.passing == app.game.to_act and not app.session.hidden
                 hidden_everywhere(app, page(app))
                 passes_after_wes += 1
-        elif app.passing is not None:
-            app.handle("take-device")
-        elif app.bot_to_act():
-            app.bot_step()
         else:
-            play_person(app)
+            step(app)
     assert covered > 5 and passes_after_wes > 5
 
 
@@ -668,12 +669,7 @@ def test_the_pass_screens_totals_are_told_from_the_seat_the_device_goes_to() -> 
     for _ in range(200):
         if app.passing == 1:
             break
-        if app.passing is not None:
-            app.handle("take-device")
-        elif app.bot_to_act():
-            app.bot_step()
-        else:
-            play_person(app)
+        step(app)
     assert app.passing == 1
     board = re.findall(r'<span class="(?:us|them)">([^<]+?) <b>', page(app).split('class="scoreboard"', 1)[1])
     assert board == ["You", "East", "South"]  # West's own order, as after she takes it
