@@ -151,7 +151,7 @@ def test_a_bad_typed_deal_number_is_refused(page: Page, base_url: str) -> None:
 
 def test_the_rules_page_explains_each_preset(page: Page, base_url: str) -> None:
     table = Table(page, base_url).open().open_rules()
-    for name in ("pagat", "hkf", "rook"):
+    for name in ("Pagat", "Hand, Knee and Foot", "Rook cards"):  # the tabs name the rule sets in words
         table.tap(name)
         assert page.get_by_role("button", name=name, exact=True).get_attribute("aria-pressed") == "true"
         assert page.locator(".rules h3").count() >= 5
