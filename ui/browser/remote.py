@@ -289,7 +289,12 @@ class GuestPage:
         app, shown = self.app, self.guest.shown
         if app is None or shown is None:
             problem = screen.NO_WAY_BACK if self.returning and self.lost == "gone" else self.problem
+            field = document.querySelector(".guest-name")
+            typed = str(field.value) if field else ""  # (no field: JsNull, falsy)
             self.root.innerHTML = screen.guest_joining(self.answer, problem, self.returning)
+            field = document.querySelector(".guest-name")
+            if typed and field:  # a repaint while joining keeps the name being typed
+                field.value = typed
         elif shown.view.phase in ("round_over", "game_over"):
             self.root.innerHTML = screen.guest_between_rounds(
                 shown.view, shown.names, shown.lines, self.guest.last_result()
