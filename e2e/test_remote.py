@@ -157,6 +157,8 @@ def test_a_guest_whose_tab_was_closed_comes_back_to_its_seat_by_opening_its_invi
     cards = guest_page.get_by_role("group", name="Your cards").get_by_role("button")
     cards.first.wait_for(timeout=45_000)
     held = cards.count()
+    # The way back is agreed over the open link a moment after it opens: the host's promise holds from then.
+    wait_for(lambda: guest_page.evaluate("localStorage.getItem('hf-way-back') !== null"), seconds=45)
     again = guest_page.context.new_page()  # the same phone's browser, another tab
     guest_page.close()
     state = row.locator(".room-state")
