@@ -8,6 +8,7 @@ this round (draws as counts only).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import cards as C
@@ -106,9 +107,11 @@ class View:
         return self.results[-1].scores if self.results else ()
 
 
-def view_for(game: Game, seat: int) -> View:
-    """What ``seat`` may see now."""
-    names = seat_names(game.n)
+def view_for(game: Game, seat: int, names: Sequence[str] | None = None) -> View:
+    """What ``seat`` may see now; each seat named from ``names`` (the people's, one a seat) if given, else by
+    its compass name."""
+    if names is None or len(names) != game.n:
+        names = seat_names(game.n)
     seats = tuple(
         SeatView(
             seat=s,

@@ -219,15 +219,24 @@ class App:
             raise LoadError(saves.DAMAGED_SEATING)
         self.resume_game(game, 0, *(seated if saves.SEATING in data else (None, None)))
 
-    def resume_game(self, game: Game, seq: int = 0, seating: Seating | None = None, shown: int | None = None) -> None:
+    def resume_game(
+        self,
+        game: Game,
+        seq: int = 0,
+        seating: Seating | None = None,
+        shown: int | None = None,
+        lines: str | None = None,
+    ) -> None:
         """Resume a game already loaded (see ``ui.saves.choose``) with its people (None: the people seated now);
         later saves are numbered after ``seq``.  A game played together opens at the pass screen of whoever is
-        to act."""
+        to act.  The recent moves come back from ``lines`` (kept beside the game) when they belong to it, else
+        this round's moves are told again from the game's log."""
         self.set_game(game)
         self.session.resumed(seq)
         if seating is not None:
             self.session.seat_people(seating, shown)
-        self.session.retell()  # the moves saved beside the game, when there are, replace these (``restore_lines``)
+        if not self.session.restore_lines(lines):
+            self.session.retell()
 
     def sit_down(
         self, people: list[tuple[int, str]], levels: dict[int, str] | None = None, guests: frozenset[int] = frozenset()

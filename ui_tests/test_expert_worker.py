@@ -24,6 +24,7 @@ from ui.browser import expert_think, expert_wire
 from ui.browser.expert_think import Thinker
 from ui.browser.expert_wire import Desk, read_answer, request_text
 from ui.render import regions
+from ui.seating.model import MAX_NAME
 from ui.settings.model import EXPERT_NOTE, LEVEL_NAMES, Settings, load_settings
 from ui.table.narrate import advice
 from ui.table.turn import show_hint
@@ -305,6 +306,34 @@ def test_an_expert_hint_from_the_worker_is_experts_own_with_its_advice_and_only_
     assert thought is not None and thought.action == expected.action and thought.advice == advice(expected.why)
     show_hint(app, thought.action, thought.advice)
     assert app.note is not None and app.note.text.startswith("Hint: ") and app.hint_action == expected.action
+
+
+def test_the_workers_reasons_name_the_people_seated_and_odd_names_fall_back_to_compass_seats() -> None:
+    desk, app = Desk(), App(Settings(level="expert"), random.Random(5))
+    for step in range(40):  # the first decision whose reason names North (a discard's risk)
+        game, seat = app.game, app.game.to_act
+        assert seat is not None
+        compass = read_answer(desk.answer(request_text("decide", step, game, seat, budget=10.0)), step, game, seat)
+        if compass is not None and "North will" in compass.full:
+            break
+        if app.bot_to_act():
+            app.bot_step()
+        else:
+            simple_turn(app)
+    else:
+        pytest.fail("no reason named North")
+    names = ["Ana", "Wes", "Nora", "Ed"]
+    text = Desk().answer(request_text("decide", 1, game, seat, 10.0, names))
+    named = read_answer(text, 1, game, seat)
+    assert named is not None and named.action == compass.action
+    assert "Nora will" in named.full and "North" not in named.full
+    assert expert_wire.MAX_NAME == MAX_NAME
+    for odd in (names[:3], ["Ana", "Wes", "N" * (MAX_NAME + 1), "Ed"], ["Ana", "Wes", "No\u202era", "Ed"], [1, 2, 3, 4],
+                "Nora", ["Ana", "", "Nora", "Ed"]):
+        data = json.loads(request_text("decide", 1, game, seat, 10.0))
+        data["names"] = odd
+        again = read_answer(Desk().answer(json.dumps(data)), 1, game, seat)
+        assert again is not None and again.full == compass.full, odd
 
 
 # ----- the runner: only a game with an Expert seat opens the worker ------------------------------

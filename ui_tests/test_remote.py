@@ -300,6 +300,11 @@ def test_a_lost_guest_waits_then_a_computer_plays_its_seat_and_it_comes_back() -
     # Back in range: the seat is North's again.
     room.deliver(room.host.join(2))
     assert 2 not in room.session.away
+    shown = room.guests[2].shown
+    assert shown is not None
+    played = [text for text in shown.lines if "A computer played for you: you " in text]
+    assert played and not any(text.startswith("You ") for text in shown.lines)  # North made no move of its own
+    assert not any("A computer played" in line.text for line in room.session.recent.lines)  # the host's table: "Cal …"
     play_round(room)
     assert game.phase in ("round_over", "game_over")
 

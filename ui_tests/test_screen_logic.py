@@ -177,11 +177,15 @@ def test_the_recent_moves_come_back_after_a_reload_and_only_for_their_game() -> 
     assert "nobody has moved yet" not in page(other)  # a kept game resumed says what happened, not a new round
     assert other.restore_lines(kept)
     assert other.lines == ctrl.lines and other.fresh == ctrl.fresh
+    reloaded = controller(5)
+    reloaded.resume_game(ctrl.game, lines=kept)  # as the page starts: the kept lines, with their reasons
+    assert reloaded.lines == ctrl.lines and reloaded.fresh == ctrl.fresh
     stale = controller(6)
     assert not stale.restore_lines(kept)  # another deal
     for hostile in ("[" * 6000 + "]" * 6000, json.dumps({"deal": 5, "moves": 1, "lines": [{"n": "x"}]}), "{", ""):
         fresh = controller(5)
-        fresh.resume_game(ctrl.game)
+        fresh.resume_game(ctrl.game, lines=hostile)  # lines that can't be read: told again from the log
+        assert [line.text for line in fresh.lines] == retold
         assert not fresh.restore_lines(hostile) and [line.text for line in fresh.lines] == retold
     assert len(json.loads(kept)["lines"]) <= MAX_LINES
 

@@ -89,18 +89,18 @@ def test_two_people_on_opposite_sides_pass_after_every_turn_and_see_only_their_o
 
 def test_the_pass_screen_says_what_happened_since_the_persons_last_turn() -> None:
     app = seated([(0, "Anna"), (2, "Bob")], seed=3)
-    run_until = 0
-    while app.passing is None or app.passing != 2 or run_until < 1:
+    screens: list[str] = []  # each "Pass to Bob" screen, in turn
+    while len(screens) < 2:
         if app.passing is not None:
-            run_until += app.passing == 2
-            if app.passing == 2 and run_until >= 1 and len(app.game.log) > 4:
-                break
+            if app.passing == 2:
+                screens.append(page(app))
             app.handle("take-device")
         elif app.bot_to_act():
             app.bot_step()
         else:
             play_person(app)
-    html = page(app)
+    first, html = screens
+    assert "Pass to Bob" in first and "So far this round" in first and "Since your last turn" not in first
     assert "Pass to Bob" in html and "Since your last turn" in html
     since = re.findall(r"<li><p>([^<]*)</p></li>", html)
     assert any(text.startswith("Anna ") for text in since)  # Anna's turn is among them
@@ -675,3 +675,21 @@ def test_the_pass_screens_totals_are_told_from_the_seat_the_device_goes_to() -> 
     assert board == ["You", "East", "South"]  # West's own order, as after she takes it
     app.handle("take-device")
     assert re.findall(r'<span class="(?:us|them)">([^<]+?) <b>', page(app).split('class="scoreboard"', 1)[1]) == board
+
+
+def test_hints_name_the_people_at_the_table_not_their_compass_seats() -> None:
+    """Anna (South) and Cleo (West) share a device: Anna's hints say what Cleo, not "West", would do."""
+    app = seated([(0, "Anna"), (1, "Cleo")], seed=5)
+    hints: dict[str, list[str]] = {"Anna": [], "Cleo": []}
+    while app.game.phase not in ("round_over", "game_over") and len(app.game.history) < 400:
+        if app.passing is not None:
+            app.handle("take-device")
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            app.handle("hint")
+            assert app.note is not None and app.note.kind == "hint"
+            hints[app.session.names()[app.seat]].append(app.note.text)
+            app.handle("play-hint")
+    assert any("Cleo will" in text or "Cleo would" in text or "Cleo can" in text for text in hints["Anna"])
+    assert not any("West" in text for text in hints["Anna"] + hints["Cleo"])

@@ -160,7 +160,7 @@ class Thinker:
         self.waiting[ident] = future
         asked = time.perf_counter()
         try:
-            self.port.post(request_text(kind, ident, game, seat, BUDGET))
+            self.port.post(request_text(kind, ident, game, seat, BUDGET, session.names()))
             text = await asyncio.wait_for(future, ANSWER_SECONDS)
         except TimeoutError:
             self.waiting.pop(ident, None)
@@ -223,7 +223,7 @@ def hard_decision(session: Session, seat: int) -> tuple[Action, str, str]:
 
     game = session.game
     bot = make_bot("hard", seat, game.deal_number)
-    view = view_for(game, seat)
+    view = view_for(game, seat, session.names())
     decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
     if game.check(decision.action) is not None:  # an engine bug: the first legal move, as bot_step does
         return legal_actions(game)[0], "It played a safe move.", "It played a safe move."

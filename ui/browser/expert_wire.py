@@ -9,9 +9,11 @@ them, the deal number and every move as ``to_text`` gives it) and the seat to th
   up on a deal of the game's rules (``expert_pace.warm_up``; classic when ``rules`` is missing or
   unreadable); the answer is ``{"t": "ready", "id": 0, "ms": ...}``;
 - ``{"t": "decide" | "hint", "id": 7, "rules": {...}, "deal": 517553274, "actions": [...],
-  "seat": 1, "budget": 0.35}``: what Expert would do in that seat now (``hint``: for a person's
-  seat, with the hint's advice), answered within ``budget`` seconds of the request's arrival
-  (``expert_pace``: longer only for a search that plays to the round's end).  The answer is
+  "seat": 1, "budget": 0.35, "names": ["Ana", ...]}``: what Expert would do in that seat now (``hint``:
+  for a person's seat, with the hint's advice; ``names``: the seats' names its reasons use, the compass
+  ones when the list is empty or not one short printable name a seat), answered within ``budget``
+  seconds of the request's arrival (``expert_pace``: longer only for a search that plays to the round's
+  end).  The answer is
   ``{"t": "decided", "id": 7, "action": "discard QH", "reason": ..., "full": ..., "advice": ..., "ms": ...,
   "n": 12, "cut": false}`` (``n``: the playouts its searches played; ``cut``: time stopped or skipped
   one), or ``{"t": "failed", "id": 7, "error": ...}``.
@@ -28,7 +30,7 @@ from __future__ import annotations
 import json
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +48,8 @@ MAX_REQUEST = 4_000_000
 """A request longer than this is refused by the worker (a long game's moves are about 20 kB)."""
 MAX_TEXT = 1_500
 """A reason or advice longer than this is not one the engine writes."""
+MAX_NAME = 24
+"""The longest seat name a request carries: the seating page's own limit (``ui.seating.model.MAX_NAME``)."""
 MAX_DEPTH = 8
 """No message here nests deeper than this."""
 BUDGET = 0.35
@@ -91,8 +95,11 @@ def warm_rules(data: object) -> RuleSet | None:
         return None
 
 
-def request_text(kind: str, ident: int, game: Game, seat: int, budget: float = BUDGET) -> str:
-    """Ask what Expert would do for ``seat`` in ``game`` now (``kind``: "decide" or "hint")."""
+def request_text(
+    kind: str, ident: int, game: Game, seat: int, budget: float = BUDGET, names: Sequence[str] = ()
+) -> str:
+    """Ask what Expert would do for ``seat`` in ``game`` now (``kind``: "decide" or "hint"); its reasons name
+    the seats from ``names`` (the people's, one a seat) when given, else by compass."""
     return json.dumps(
         {
             "t": kind,
@@ -102,9 +109,19 @@ def request_text(kind: str, ident: int, game: Game, seat: int, budget: float = B
             "actions": list(game.history),
             "seat": seat,
             "budget": budget,
+            "names": list(names),
         },
         separators=(",", ":"),
     )
+
+
+def seat_words(names: object, n: int) -> list[str] | None:
+    """A request's names for the seats, when there is one short printable name for each of the ``n``."""
+    if not isinstance(names, list) or len(names) != n:
+        return None
+    if not all(isinstance(x, str) and 0 < len(x) <= MAX_NAME and x.isprintable() for x in names):
+        return None
+    return names
 
 
 def _json(text: object, limit: int) -> Any:
@@ -223,7 +240,7 @@ class Desk:
         if game.to_act != seat:
             raise ValueError(f"seat {seat} has no decision to make")
         bot = PacedExpert(seat, game.deal_number, self.pacer)
-        view = view_for(game, seat)
+        view = view_for(game, seat, seat_words(data.get("names"), game.n))
         decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
         return {
             "t": "decided",

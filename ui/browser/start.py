@@ -52,9 +52,9 @@ def boot(app: App, stores: Stores, records: Records, listeners: Input, body: Any
     notes = []
     choice = choose(stores.get(GAME_KEY), quick_get(QUICK_GAME_KEY))
     records.keep_aside(choice.bad)
-    if choice.chosen is not None and choice.chosen.game is not None:
-        app.resume_game(choice.chosen.game, choice.seq, choice.chosen.seating, choice.chosen.shown)
-        app.restore_lines(quick_get(LINES_KEY))
+    chosen = choice.chosen
+    if chosen is not None and chosen.game is not None:
+        app.resume_game(chosen.game, choice.seq, chosen.seating, chosen.shown, quick_get(LINES_KEY))
     app.dirty = not choice.in_step  # a new game, or copies to bring in step: save at the first draw
     if choice.in_step:
         body.dataset.saved = str(len(app.game.history))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import Event
+from engine.events import Drew, Event, TookPile
 from engine.state import Game
 from ui.table.narrate import describe_entry
 from ui.widgets import button, esc
@@ -57,8 +57,10 @@ def pass_panel(game: Game, seat: int, names: list[str]) -> str:
     if game.phase == "answer" and game.to_act == seat:
         asked = f'<p class="pass-ask"><b>{esc(names[game.turn])} asks you: “May I go out?”</b></p>'
     lines = since_last_turn(game, seat, names)
+    turned = any(isinstance(e, (Drew, TookPile)) and e.seat == seat for e in game.log)
+    heading = "Since your last turn" if turned else "So far this round"
     since = (
-        "<h3>Since your last turn</h3><ol class=\"moves\">"
+        f"<h3>{heading}</h3><ol class=\"moves\">"
         + "".join(f"<li><p>{esc(t)}</p></li>" for t in lines)
         + "</ol>"
         if lines else ""

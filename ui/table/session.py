@@ -243,7 +243,7 @@ class Session:
 
     def view(self) -> View:
         """What the seat shown may see now."""
-        return view_for(self.game, self.seat)
+        return view_for(self.game, self.seat, self.names())
 
     def shown_hand(self) -> list[int]:
         """The shown seat's hand without the staged cards, in the hand's order (``ui/table/order.py``)."""
@@ -463,7 +463,7 @@ class Session:
         seat = self.game.to_act
         if seat is None or (seat in self.humans and seat not in self.away):
             return None
-        view = view_for(self.game, seat)
+        view = view_for(self.game, seat, self.names())
         bot = self.bot(seat)
         decision = bot.answer(view) if self.game.phase == "answer" else bot.decide(view)
         action, reason, full = decision.action, decision.public_reason, decision.reason
@@ -508,9 +508,15 @@ class Session:
         if not texts:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
-        told = self.tellings(
-            lambda you, people: " ".join(t for t in (describe_entry(self.game, e, you, people) for e in entries) if t)
-        )
+        away = seat in self.away
+
+        def telling(you: int, people: list[str]) -> str:
+            said = " ".join(t for t in (describe_entry(self.game, e, you, people) for e in entries) if t)
+            if away and you == seat and said.startswith("You "):  # its phone was away: not a move of theirs
+                return "A computer played for you: y" + said[1:]
+            return said
+
+        told = self.tellings(telling)
         return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full, told)
 
     def turn_text(self, seat: int, limit: int = 72) -> str:
