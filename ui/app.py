@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from engine.actions import Action
 from engine.deal import MAX_DEAL
 from engine.errors import LoadError
+from engine.events import Drew, TookPile
 from engine.rules import RuleSet
 from engine.serialize import from_dict, parse_json
 from engine.state import Game
@@ -238,22 +239,43 @@ class App:
         if not self.session.restore_lines(lines):
             self.session.retell()
 
+    def deal_to_share(self) -> Game | None:
+        """The game on the table when the seat chooser may deal its cards again to the people sitting down
+        (a deal link just opened, say): its first round, before any person's turn, not a lesson's, and for
+        as many seats as Settings' rules; else None."""
+        game = self.game
+        if game.round_index or lesson_game(game) or game.n != self.settings.rules().players:
+            return None
+        people = self.session.humans
+        if any(isinstance(e, (Drew, TookPile)) and e.seat in people for e in game.log):
+            return None
+        return game
+
     def sit_down(
-        self, people: list[tuple[int, str]], levels: dict[int, str] | None = None, guests: frozenset[int] = frozenset()
+        self,
+        people: list[tuple[int, str]],
+        levels: dict[int, str] | None = None,
+        guests: frozenset[int] = frozenset(),
+        same_deal: bool = False,
     ) -> bool:
         """Start a new game with these people (seat, typed name) and computers elsewhere, each at its chosen
         level (``levels``, by seat; else the one in Settings); ``guests``: the people's seats played on phones
-        of their own (a computer keeps each until that phone joins).  A problem with the names becomes the
-        note and changes nothing."""
+        of their own (a computer keeps each until that phone joins); ``same_deal``: the deal on the table,
+        with its own rules, when ``deal_to_share`` offers it (else a new deal under Settings' rules).  A
+        problem with the names becomes the note and changes nothing."""
         players = self.settings.rules().players
         seating = seating_model.make(people, players, levels, self.settings.level, guests)
         if isinstance(seating, str):
             self.note = Note(seating, "error")
             typed = tuple((seat, name[: 4 * seating_model.MAX_NAME]) for seat, name in people)
-            self.seat_draft = SeatDraft(typed, dict(levels or {}), guests, seating)
+            self.seat_draft = SeatDraft(typed, dict(levels or {}), guests, seating, same_deal)
             return False
         self.seat_draft = None
-        self.new_game()
+        table = self.deal_to_share() if same_deal else None
+        if table is not None:
+            self.new_game(table.deal_number, table.rules)
+        else:
+            self.new_game()
         self.session.seat_people(seating, next(s for s, _n in seating.people if s not in seating.guests))
         self.session.away |= set(seating.guests)
         self.note = None

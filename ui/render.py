@@ -20,6 +20,7 @@ from ui.lesson import screen as lesson_screen
 from ui.pad.screen import pad_screen
 from ui.rules.screen import rules_screen
 from ui.seating.screen import players_screen
+from ui.settings.model import PRESET_SHORT
 from ui.settings.screen import settings_screen
 from ui.stats.screen import stats_screen
 from ui.table.board import center_region, seats_region, team_region
@@ -94,6 +95,7 @@ def header(ctrl: Controller, in_place_of_deal: str | None = None) -> str:
         view = ctrl.view()
     rules = view.rules
     rounds = f"/{rules.rounds}" if rules.rounds and not rules.target_score else ""
+    called = PRESET_SHORT.get(rules.name, rules.name)  # "Knee game", not the links' code "hkf"
     expanded = str(ctrl.sheet == "menu").lower()
     update = ""
     if ctrl.update_available:
@@ -110,7 +112,7 @@ def header(ctrl: Controller, in_place_of_deal: str | None = None) -> str:
             if in_place_of_deal is None
             else f"<span>{esc(in_place_of_deal)}</span>"
         )
-        + f'<span>Round {view.round_index + 1}{rounds}</span><span class="rules-name">{esc(rules.name)}</span></p>'
+        + f'<span>Round {view.round_index + 1}{rounds}</span><span class="rules-name">{esc(called)}</span></p>'
         + '<p class="scoreboard" aria-label="Game totals">'
         + "".join(
             f'<span class="{"us" if t == view.my_team else "them"}">{esc(sides.short(rules.players, t, view.seat))} '
@@ -172,7 +174,8 @@ def page_main(ctrl: Controller) -> str:
         draft = ctrl.seat_draft
         told = draft is not None and ctrl.note is not None and ctrl.note.text == draft.problem
         return notes(ctrl, told_elsewhere=told) + players_screen(  # a refusal is told beside the button
-            ctrl.session.seating, ctrl.game.n, ctrl.settings.rules(), ctrl.remembered, ctrl.settings.level, draft
+            ctrl.session.seating, ctrl.game.n, ctrl.settings.rules(), ctrl.remembered, ctrl.settings.level, draft,
+            ctrl.deal_to_share(),
         )
     view = ctrl.view()
     people = ctrl.session.names() if ctrl.seating.together else None

@@ -15,6 +15,8 @@ from ui.lesson.plans import PLANS
 from ui.render import page
 from ui.settings.model import Settings
 
+from .helpers import each_step_with_hints
+
 
 def a_game(deal: int, moves: int = 1) -> Game:
     game = Game(preset("classic"), deal)
@@ -32,6 +34,24 @@ def test_a_record_reads_back_with_what_the_games_screen_shows() -> None:
     assert kept.summary().startswith("Deal 4,417 · ") and kept.summary().endswith("in progress")
     resumed = saves.read(saves.PRIMARY, kept.save).game
     assert resumed is not None and resumed.history == game.history
+
+
+def test_a_game_put_aside_between_rounds_says_its_round_was_scored() -> None:
+    ctrl = Controller(Settings(), random.Random(3))
+    for _ in each_step_with_hints(ctrl):
+        pass
+    game = ctrl.game
+    assert game.phase == "round_over" and game.round_index == 0 and any(game.totals)
+    kept = games.read("kept-game-1", games.record(game, saves.dump(game, 0), 5))
+    assert kept is not None and kept.between
+    assert " · round 1 scored · " in kept.summary() and kept.summary().endswith("in progress")
+    ctrl.handle("screen", "games")
+    assert "On the table: deal " in page(ctrl) and " · round 1 scored · " in page(ctrl)
+    playing = games.read("kept-game-2", games.record(a_game(9), saves.dump(a_game(9), 0), 5))
+    assert playing is not None and not playing.between and " · round 1 · " in playing.summary()
+    damaged = json.loads(games.record(game, saves.dump(game, 0), 5))
+    damaged["between"] = "yes"
+    assert games.read("kept-game-3", json.dumps(damaged)) is None
 
 
 def test_hostile_records_are_left_out_never_raised() -> None:

@@ -146,3 +146,16 @@ def test_the_wild_top_pair_is_a_switch_where_a_wild_top_can_be_taken() -> None:
     assert "wild_top_pair.any" in query and isinstance(opened, ShareRequest)
     assert opened.house == {"wild_top_pair": "any"}
     assert isinstance(parse_query(query.replace("thirteen", "classic")), ShareProblem)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_top_bar_names_the_rule_set_in_words_not_its_link_code(name: str) -> None:
+    from ui.render import regions
+    from ui.settings.model import PRESET_SHORT, PRESET_TABS
+
+    ctrl = Controller(Settings().with_change("preset", name))
+    top = regions(ctrl)["r-top"]
+    said = PRESET_SHORT[name]
+    assert f'<span class="rules-name">{said}</span>' in top
+    assert said != name and len(said) <= len("Thirteen") + 1  # a word or two: it shares a phone's top bar
+    assert set(PRESET_SHORT) == set(PRESET_TABS) == set(PRESETS)

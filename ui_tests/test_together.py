@@ -9,12 +9,15 @@ from itertools import pairwise
 
 from engine.actions import AskGoOut
 from engine.bots import make_bot
+from engine.rules import preset
+from engine.state import Game
 from engine.views import view_for
 from ui import saves
 from ui.app import App
 from ui.render import page, start_picture
 from ui.seating.model import ALONE, MAX_NAME, Seating, clean_name, make, read
 from ui.settings.model import Settings
+from ui.share import ShareRequest, rules_for
 
 from .helpers import play_until_asking
 from .helpers import simple_turn as play_person
@@ -693,3 +696,41 @@ def test_hints_name_the_people_at_the_table_not_their_compass_seats() -> None:
             app.handle("play-hint")
     assert any("Cleo will" in text or "Cleo would" in text or "Cleo can" in text for text in hints["Anna"])
     assert not any("West" in text for text in hints["Anna"] + hints["Cleo"])
+
+
+def test_play_together_from_a_deal_link_deals_the_links_cards_again_with_its_rules() -> None:
+    app = App(Settings(), random.Random(2))
+    app.start_shared(ShareRequest("pagat", 4417, {"pickup": "whole"}))
+    linked = app.game
+    app.handle("together")
+    html = page(app)
+    assert '<option value="same">Deal 4,417 again: Pagat' in html  # offered, not chosen: South's hand was seen
+    assert '<option value="new" selected>A new deal: Classic' in html
+    people = [(0, "Anna"), (2, "Bob")]
+    assert app.sit_down(people, same_deal=True)
+    game = app.game
+    assert game is not linked and game.deal_number == 4417 and game.rules == rules_for("pagat", {"pickup": "whole"})
+    fresh = Game(game.rules, 4417)
+    assert [sorted(p.hand) for p in game.players] == [sorted(p.hand) for p in fresh.players]  # the same cards
+    assert app.session.names()[2] == "Bob"
+    # A new deal instead: Settings' rules, another number.
+    other = App(Settings(), random.Random(2))
+    other.start_shared(ShareRequest("pagat", 4417, {}))
+    assert other.sit_down(people, same_deal=False)
+    assert other.game.rules == preset("classic") and other.game.deal_number != 4417
+
+
+def test_the_deal_on_the_table_is_offered_only_before_anyones_turn_and_a_refusal_keeps_the_choice() -> None:
+    app = App(Settings(), random.Random(2))
+    app.start_shared(ShareRequest("classic", 4417, {}))
+    app.handle("together")
+    assert not app.sit_down([(0, "Anna"), (2, "anna")], same_deal=True)  # two people, one name: refused
+    assert '<option value="same" selected>Deal 4,417 again' in page(app)
+    while app.bot_to_act():
+        app.bot_step()
+    play_person(app)  # Anna's first turn: this deal is under way
+    app.handle("together")
+    assert app.deal_to_share() is None and 'name="deal"' not in page(app)
+    assert "The game: Classic" in page(app)
+    assert app.sit_down([(0, "Anna"), (2, "Bob")], same_deal=True)
+    assert app.game.deal_number != 4417  # nothing to share: a new deal

@@ -243,8 +243,10 @@ class Input:
             elif kind:
                 level = form.querySelector(f"[name=level-{seat}]")
                 levels[seat] = str(level.value) if level else ""
+        deal = form.querySelector("[name=deal]")
+        same = bool(deal) and str(deal.value) == "same"
         old = app.game
-        if app.sit_down(people, levels, frozenset(guests)):
+        if app.sit_down(people, levels, frozenset(guests), same):
             self.records.with_kept_note(old)
             window.scrollTo(0, 0)
         self.page.refresh()

@@ -54,14 +54,16 @@ class KeptGame:
     """The names of the people who played it together on this device (none for one person and computers)."""
     lesson: bool = False
     """A lesson's game (``ui.lesson.plans.lesson_game``): listed as a lesson, never counted in Statistics."""
+    between: bool = False
+    """Put aside between rounds: its round ``round_index`` has been scored, the next not dealt."""
 
     def summary(self) -> str:
         """'Deal 4417 · Classic … · round 2 · us 1,230, them 560 · in progress' (and who played, if named)."""
-        state = "finished" if self.over else "in progress"
         totals = totals_words(self.players, self.totals)
         who = f" · {join(list(self.people))}" if self.people else ""
         title = f"{self.title} · lesson" if self.lesson else self.title
-        return f"Deal {self.deal:,} · {title} · round {self.round_index + 1} · {totals} · {state}{who}"
+        where = progress_words(self.round_index, self.over, self.between)
+        return f"Deal {self.deal:,} · {title} · {where[0]} · {totals} · {where[1]}{who}"
 
     def when(self) -> str:
         """When it was last played, as a player reads it ('1 Dec 10:30')."""
@@ -71,12 +73,22 @@ class KeptGame:
             return "at an unknown time"
 
 
+def progress_words(round_index: int, over: bool, between: bool) -> tuple[str, str]:
+    """How far a game has gone, as its line on the Games screen says it: ('round 2', 'in progress'),
+    ('round 1 scored', 'in progress') between rounds, or ('round 4', 'finished')."""
+    if over:
+        return f"round {round_index + 1}", "finished"
+    return f"round {round_index + 1}{' scored' if between else ''}", "in progress"
+
+
 def record(game: Game, save_text: str, played: int, people: tuple[str, ...] = ()) -> str:
     """The stored record of ``game`` (its save and what the Games screen shows, with the names of the
     ``people`` who played it together)."""
     extra: dict[str, Any] = {"people": list(people)} if people else {}
     if lesson_game(game):
         extra["lesson"] = True
+    if game.phase == "round_over":
+        extra["between"] = True
     return json.dumps(
         {
             **extra,
@@ -124,11 +136,11 @@ def read(key: str, raw: Any) -> KeptGame | None:
     if not (isinstance(people, list) and len(people) <= players
             and all(isinstance(p, str) and p and clean_name(p) == p for p in people)):
         return None
-    lesson = data.get("lesson", False)
-    if type(lesson) is not bool:
+    lesson, between = data.get("lesson", False), data.get("between", False)
+    if type(lesson) is not bool or type(between) is not bool:
         return None
     return KeptGame(key, title, deal, round_index, tuple(totals), over, played, save, players, tuple(people),
-                    lesson)
+                    lesson, between)
 
 
 def kept_games(stored: Mapping[str, Any]) -> list[KeptGame]:

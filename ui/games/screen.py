@@ -6,7 +6,7 @@ from engine.state import Game
 from ui import sides
 from ui.challenge.model import Record
 from ui.challenge.screen import challenges_list
-from ui.games.model import KeptGame
+from ui.games.model import KeptGame, progress_words
 from ui.saves import Kept
 from ui.widgets import button, esc
 
@@ -14,9 +14,9 @@ from ui.widgets import button, esc
 def games_screen(game: Game, kept: list[KeptGame], confirm_delete: str, copies: list[Kept],
                  challenges: dict[str, Record], confirm_spoil: str = "") -> str:
     """Every game kept: the one on the table, and the ones put aside, each to resume or delete."""
-    state = "finished" if game.phase == "game_over" else "in progress"
+    where, state = progress_words(game.round_index, game.phase == "game_over", game.phase == "round_over")
     current = (
-        f"<p>On the table: deal {game.deal_number:,} · {esc(game.rules.title)} · round {game.round_index + 1} · "
+        f"<p>On the table: deal {game.deal_number:,} · {esc(game.rules.title)} · {where} · "
         f"{esc(sides.totals_words(game.n, game.totals))} · {state}.</p>"
         + ('<div class="row">' + button("watch", "Watch this game", arg="table") + "</div>" if game.history else "")
     )

@@ -48,6 +48,8 @@ class SeatDraft:
     levels: dict[int, str]
     guests: frozenset[int]
     problem: str
+    same_deal: bool = False
+    """The deal on the table was chosen (when it was offered: ``App.deal_to_share``)."""
 
 
 @dataclass(frozen=True)

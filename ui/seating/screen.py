@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import seats
 from engine.rules import RuleSet
-from engine.state import seat_names
+from engine.state import Game, seat_names
 from ui.seating.model import MAX_NAME, SeatDraft, Seating
 from ui.seating.remembered import People, fitting
 from ui.settings.model import LEVELS, rules_words
@@ -45,6 +45,23 @@ def _seat_field(seat: int, players: int, name: str | None, level: str, known: bo
     )
 
 
+def _deal_field(table: Game, rules: RuleSet, same: bool) -> str:
+    """The choice between the deal on the table (its own rules) and a new one (Settings' rules)."""
+    options = (
+        ("same", f"Deal {table.deal_number:,} again: {rules_words(table.rules)} (the cards on the table now)"),
+        ("new", f"A new deal: {rules_words(rules)}"),
+    )
+    chosen = "same" if same else "new"
+    return (
+        '<div class="field seat-deal"><label for="seat-deal">Cards</label><select id="seat-deal" name="deal">'
+        + "".join(
+            f'<option value="{value}"{" selected" if value == chosen else ""}>{esc(label)}</option>'
+            for value, label in options
+        )
+        + "</select></div>"
+    )
+
+
 def players_screen(
     seating: Seating,
     playing: int,
@@ -52,11 +69,15 @@ def players_screen(
     remembered: People = (),
     level: str = "normal",
     draft: SeatDraft | None = None,
+    table: Game | None = None,
 ) -> str:
     """The seat chooser for a new game under ``rules``: the people seated now filled in (when the table on
     screen, of ``playing`` seats, is the same size and played together), else the names remembered from
     last time where they fit; each computer at its level in this game, else ``level`` (the one in Settings).
-    A ``draft`` (the chooser as filled in when it was refused) is shown as it was, its problem by the button."""
+    A ``draft`` (the chooser as filled in when it was refused) is shown as it was, its problem by the button.
+    ``table``: the game on the table, when its deal may be played again (``App.deal_to_share``): the
+    chooser offers its cards beside a new deal (chosen unless the draft chose the table's: the person who
+    opened the table has seen one of its hands)."""
     players = rules.players
     same = playing == players
     last = fitting(remembered, players)
@@ -78,6 +99,11 @@ def players_screen(
         f'<datalist id="{KNOWN_NAMES}">' + "".join(f'<option value="{esc(n)}"></option>' for n in known) + "</datalist>"
         if known else ""
     )
+    which = (
+        _deal_field(table, rules, draft is not None and draft.same_deal)
+        if table is not None
+        else f'<p class="tip">The game: {esc(rules_words(rules))}.</p>'
+    )
     return (
         '<section class="panel settings players" aria-labelledby="players-title">'
         '<h2 id="players-title">Who\'s playing</h2>'
@@ -88,10 +114,11 @@ def players_screen(
         '<form class="new-game" data-form="seating">'
         + rows
         + offered
+        + which
         + problem
         + '<button type="submit" class="primary">Start a game with these players</button>'
-        f'<p class="tip">The game: {esc(rules_words(rules))} (Settings chooses the rules, the table size '
-        "and the computers' usual level). A name is up to "
+        + "<p class=\"tip\">Settings chooses the rules of a new deal, the table size and the computers' usual "
+        "level. A name is up to "
         f"{MAX_NAME} characters; two people can't share one. The names are remembered on this device for "
         "next time.</p></form>"
         '<div class="row">'

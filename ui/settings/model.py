@@ -55,6 +55,7 @@ __all__ = [
     "PACE_SECONDS",
     "PRESET_NAMES",
     "PRESET_ONLY",
+    "PRESET_SHORT",
     "PRESET_TABS",
     "PRESET_TITLES",
     "SCHEDULES",
@@ -111,6 +112,14 @@ PRESET_TABS: dict[str, str] = {
     "hkf": "Hand, Knee and Foot",
 }
 """Each rule set's name on the Rules screen's tabs: a player's words, not the link's code ("hkf")."""
+PRESET_SHORT: dict[str, str] = {
+    "classic": "Classic",
+    "pagat": "Pagat",
+    "thirteen": "Thirteen",
+    "rook": "Rook",
+    "hkf": "Knee game",
+}
+"""Each rule set's name in the table's top bar: a word or two that fits beside the deal and round."""
 
 
 def offered(rules: RuleSet) -> bool:
