@@ -106,6 +106,14 @@ def ready_then(answer: Callable[[dict[str, object]], list[object]]) -> Callable[
 # ----- the worker's side -----------------------------------------------------------------
 
 
+def step(app: App) -> None:
+    """One move on: a computer's, or the person's plain turn."""
+    if app.bot_to_act():
+        app.bot_step()
+    else:
+        simple_turn(app)
+
+
 def test_the_worker_answers_with_experts_own_move_and_reason_for_that_seats_view() -> None:
     app = App(Settings(level="hard"), random.Random(5))
     for _ in range(60):  # on to a decision Expert plays out (it says what it compared)
@@ -114,10 +122,7 @@ def test_the_worker_answers_with_experts_own_move_and_reason_for_that_seats_view
             expected = ExpertBot(seat, app.game.deal_number).decide(view_for(app.game, seat))
             if "playouts" in expected.public_reason:
                 break
-        if app.bot_to_act():
-            app.bot_step()
-        else:
-            simple_turn(app)
+        step(app)
     else:
         raise AssertionError("Expert searched no decision")
     game = app.game
@@ -310,16 +315,13 @@ def test_an_expert_hint_from_the_worker_is_experts_own_with_its_advice_and_only_
 
 def test_the_workers_reasons_name_the_people_seated_and_odd_names_fall_back_to_compass_seats() -> None:
     desk, app = Desk(), App(Settings(level="expert"), random.Random(5))
-    for step in range(40):  # the first decision whose reason names North (a discard's risk)
+    for ident in range(40):  # the first decision whose reason names North (a discard's risk)
         game, seat = app.game, app.game.to_act
         assert seat is not None
-        compass = read_answer(desk.answer(request_text("decide", step, game, seat, budget=10.0)), step, game, seat)
+        compass = read_answer(desk.answer(request_text("decide", ident, game, seat, 10.0)), ident, game, seat)
         if compass is not None and "North will" in compass.full:
             break
-        if app.bot_to_act():
-            app.bot_step()
-        else:
-            simple_turn(app)
+        step(app)
     else:
         pytest.fail("no reason named North")
     names = ["Ana", "Wes", "Nora", "Ed"]

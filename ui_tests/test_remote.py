@@ -108,6 +108,15 @@ def first_turn(room: Room) -> None:
     assert room.session.game.to_act == 1 and room.session.game.phase == "draw"
 
 
+def wests_first_turn() -> tuple[Room, Game, wire.SeatShown]:
+    """A room at West's first turn (West a guest): the room, its game, and the view West's phone was sent."""
+    room = Room()
+    first_turn(room)
+    shown = room.guests[1].shown
+    assert shown is not None
+    return room, room.session.game, shown
+
+
 def shuffled_hidden(game: Game, seat: int, seed: int) -> Game:
     """The same game with every card ``seat`` can't see (other hands, every knee and foot, the stock) shuffled."""
     other = game.copy()
@@ -349,11 +358,7 @@ def test_a_guest_whose_link_is_down_is_told_so_where_its_turn_was_and_can_play_n
     from ui.remote.shadow import LINK_GONE, LINK_TRYING, guest_app
     from ui.render import page
 
-    room = Room()
-    first_turn(room)
-    game = room.session.game
-    shown = room.guests[1].shown
-    assert shown is not None
+    _room, game, shown = wests_first_turn()
     sent: list[str] = []
     app = guest_app(shown, sent.append)
     assert "Your turn: draw two cards" in page(app)
@@ -399,11 +404,7 @@ def test_a_guest_plays_on_the_same_table_as_today_through_its_taps() -> None:
     from ui.remote.shadow import guest_app
     from ui.render import page
 
-    room = Room()
-    first_turn(room)
-    game = room.session.game
-    shown = room.guests[1].shown
-    assert shown is not None
+    room, game, shown = wests_first_turn()
     app = guest_app(shown, lambda text: room.send(1, text))
     html = page(app)
     hand = game.players[1].hand
