@@ -17,6 +17,7 @@ from engine.rules import preset
 from engine.state import Game
 from engine.views import view_for
 from tests.helpers import position_where_south_is_asked
+from ui.settings.model import PRESET_SHORT
 
 HAND_SIZES = {"classic": 11, "rook": 11, "pagat": 13, "thirteen": 13, "hkf": 15}
 
@@ -47,7 +48,7 @@ def test_a_new_game_deals_the_right_hand_under_each_preset(page: Page, base_url:
         page.get_by_label("Deal number").fill("314")
         page.get_by_role("button", name="Start new game").click()
         table.wait_until_idle()
-        assert rules in page.locator(".meta").inner_text()
+        assert PRESET_SHORT[rules] in page.locator(".meta").inner_text()  # the rule set in words ("Knee game")
         # Red 3s are laid out and replaced, so the hand always holds the full count.
         assert len(table.hand()) == size, rules
         assert table.banner().startswith("▶ Your turn: draw")

@@ -399,7 +399,10 @@ class App:
             self.clear_fresh()
         if act in TABLE_ACTS:  # an open Why? goes at the player's own move (the computers' leave it)
             self.why = None
+        staged = list(self.staged)
         tap.handler(self, arg)
+        if self.staged != staged:  # kept beside the save, so a page the phone dropped brings them back
+            self.dirty = True
 
     # ----- family challenges ----------------------------------------------------
 

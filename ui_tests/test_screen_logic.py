@@ -93,6 +93,24 @@ def test_a_hint_reads_as_advice_and_play_it_plays_it() -> None:
         assert ctrl.selected or ctrl.staged  # the first meld's cards are selected, or the melds staged
 
 
+def test_a_card_the_hint_did_not_pick_lets_the_hint_go_so_the_players_own_meld_is_theirs_alone() -> None:
+    ctrl = controller()
+    ctrl.handle("draw")
+    ctrl.handle("hint")
+    while not isinstance(ctrl.hint_action, Discard):  # the melds it hints first, then its discard
+        ctrl.handle("play-hint")
+        ctrl.handle("hint")
+    assert len(ctrl.selected) == 1
+    hinted = ctrl.selected[0]
+    other = next(i for i in range(len(ctrl.shown_hand())) if i != hinted)
+    ctrl.handle("card", str(other))
+    assert ctrl.selected == [other] and ctrl.hint_action is None and ctrl.note is None
+    assert "Play it" not in page(ctrl)
+    ctrl.handle("hint")
+    ctrl.handle("card", str(ctrl.selected[0]))  # the hint's own card, tapped: only that card is let go
+    assert ctrl.selected == [] and isinstance(ctrl.hint_action, Discard)
+
+
 def test_why_stays_open_across_computer_moves_until_closed() -> None:
     ctrl = controller(5)
     ctrl.handle("draw")
@@ -308,3 +326,28 @@ def test_hints_over_whole_rounds_speak_to_the_player_in_the_present() -> None:
                 ctrl.handle("play-hint")
             else:
                 ctrl.bot_step()
+
+
+def test_melds_staged_and_not_laid_down_come_back_after_the_page_is_dropped() -> None:
+    ctrl = controller()
+    ctrl.handle("draw")
+    ctrl.dirty = False
+    ctrl.handle("hint")  # an opening hint stages its melds
+    assert isinstance(ctrl.hint_action, Meld) and len(ctrl.staged) == 2
+    assert ctrl.dirty  # staging is saved like a move: Safari drops pages in the background
+    kept = ctrl.lines_data()
+    again = controller()
+    again.resume_game(ctrl.game.copy(), lines=kept)
+    assert again.staged == ctrl.staged and "Take all back" in page(again)
+    again.handle("unstage")
+    assert again.staged == [] and again.dirty
+    # Kept melds that can't be this seat's now are left out: nothing else changes.
+    data = json.loads(kept)
+    hand = ctrl.game.players[ctrl.seat].hand
+    stranger = next(c for c in range(200) if C.is_card(c) and c not in hand)
+    for change in ({"staged_seat": 1}, {"staged_seat": True}, {"staged": [{"cards": [stranger] * 3, "rank": 9}]},
+                   {"staged": "x"}, {"staged": [{"cards": [1, 2], "rank": "9"}]},
+                   {"staged": [{"cards": data["staged"][0]["cards"], "rank": 5}]}, {"staged": [{}] * 31}):
+        fresh = controller()
+        fresh.resume_game(ctrl.game.copy(), lines=json.dumps({**data, **change}))
+        assert fresh.staged == [] and fresh.lines == ctrl.lines, change

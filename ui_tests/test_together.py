@@ -704,8 +704,9 @@ def test_play_together_from_a_deal_link_deals_the_links_cards_again_with_its_rul
     linked = app.game
     app.handle("together")
     html = page(app)
-    assert '<option value="same">Deal 4,417 again: Pagat' in html  # offered, not chosen: South's hand was seen
-    assert '<option value="new" selected>A new deal: Classic' in html
+    assert '<option value="same">Deal 4,417 again</option>' in html  # offered, not chosen: South's hand was seen
+    assert '<option value="new" selected>A new deal</option>' in html
+    assert "under their own rules (Pagat" in html and "A new deal: Classic" in html
     people = [(0, "Anna"), (2, "Bob")]
     assert app.sit_down(people, same_deal=True)
     game = app.game
@@ -725,7 +726,7 @@ def test_the_deal_on_the_table_is_offered_only_before_anyones_turn_and_a_refusal
     app.start_shared(ShareRequest("classic", 4417, {}))
     app.handle("together")
     assert not app.sit_down([(0, "Anna"), (2, "anna")], same_deal=True)  # two people, one name: refused
-    assert '<option value="same" selected>Deal 4,417 again' in page(app)
+    assert '<option value="same" selected>Deal 4,417 again</option>' in page(app)
     while app.bot_to_act():
         app.bot_step()
     play_person(app)  # Anna's first turn: this deal is under way

@@ -47,10 +47,7 @@ def _seat_field(seat: int, players: int, name: str | None, level: str, known: bo
 
 def _deal_field(table: Game, rules: RuleSet, same: bool) -> str:
     """The choice between the deal on the table (its own rules) and a new one (Settings' rules)."""
-    options = (
-        ("same", f"Deal {table.deal_number:,} again: {rules_words(table.rules)} (the cards on the table now)"),
-        ("new", f"A new deal: {rules_words(rules)}"),
-    )
+    options = (("new", "A new deal"), ("same", f"Deal {table.deal_number:,} again"))
     chosen = "same" if same else "new"
     return (
         '<div class="field seat-deal"><label for="seat-deal">Cards</label><select id="seat-deal" name="deal">'
@@ -59,6 +56,8 @@ def _deal_field(table: Game, rules: RuleSet, same: bool) -> str:
             for value, label in options
         )
         + "</select></div>"
+        f'<p class="tip">Deal {table.deal_number:,} again: the cards on the table now, under their own rules '
+        f"({esc(rules_words(table.rules))}). A new deal: {esc(rules_words(rules))}.</p>"
     )
 
 

@@ -32,7 +32,7 @@ from ui.table.moves import MAX_LINES, MAX_LINES_TEXT, Line
 from ui.table.narrate import describe_entry, going_out_turn, short_entry, turn_brief, went_out_text, who
 from ui.table.order import arranged, moved, moved_positions, own_order_data, read_own_order
 from ui.table.recent import Recent
-from ui.table.staging import Staged
+from ui.table.staging import Staged, read_staged, staged_data
 
 if TYPE_CHECKING:
     from engine.bots import Bot
@@ -590,7 +590,11 @@ class Session:
     def lines_data(self) -> str:
         """The recent moves as JSON text, tied to this game's deal and move count (kept with the save), with
         the player's own hand order when they dragged cards."""
-        return self.recent.data(self.game, own_order_data(self.own_order, self.seat))
+        kept = own_order_data(self.own_order, self.seat) or {}
+        staged = staged_data(self.staged)
+        if staged:
+            kept = {**kept, "staged": staged, "staged_seat": self.seat}
+        return self.recent.data(self.game, kept)
 
     def restore_lines(self, text: str | None) -> bool:
         """Bring back the recent moves saved with ``lines_data`` if they belong to the game on screen, and
@@ -602,4 +606,6 @@ class Session:
         except LoadError:
             return True
         self.own_order = read_own_order(data, self.seat)
+        if isinstance(data, dict) and type(data.get("staged_seat")) is int and data["staged_seat"] == self.seat:
+            self.staged = read_staged(data.get("staged"), self.game, self.seat)
         return True

@@ -11,6 +11,8 @@ from engine import cards as C
 from engine.actions import Meld, MeldPlay
 from engine.errors import RuleViolation
 from engine.melds import check_meld
+from engine.state import Game
+from ui.table.order import MAX_OWN_ORDER
 from ui.taps import Note
 
 if TYPE_CHECKING:
@@ -54,7 +56,7 @@ def stage(app: App, staged: Staged) -> None:
 
 def restage(app: App, plays: list[Staged]) -> None:
     """Replace the staged melds with ``plays`` unless they can't go down together."""
-    problem = staging_problem(app, plays)
+    problem = staging_problem(app.game, plays)
     if problem:
         app.note = Note(problem, "error")
         return
@@ -64,9 +66,9 @@ def restage(app: App, plays: list[Staged]) -> None:
     app.note = None
 
 
-def staging_problem(app: App, plays: list[Staged]) -> str | None:
-    """Why these staged melds can't go down together (ignoring the minimum), or None."""
-    rules = app.game.rules
+def staging_problem(game: Game, plays: list[Staged]) -> str | None:
+    """Why these staged melds can't go down together in ``game`` (ignoring the minimum), or None."""
+    rules = game.rules
     ranks = [s.rank for s in plays]
     if rules.one_open_meld_per_rank and len(ranks) != len(set(ranks)):
         return "You already staged a meld of that rank: tap it to add these cards."
@@ -75,11 +77,44 @@ def staging_problem(app: App, plays: list[Staged]) -> str | None:
             check_meld(rules, s.rank, s.cards, going_out=False)
         except RuleViolation as err:
             return str(err)
-    if app.game.phase == "play":
-        refusal = app.game.check(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in plays)))
+    if game.phase == "play":
+        refusal = game.check(Meld(tuple(MeldPlay(s.cards, rank=s.rank) for s in plays)))
         if refusal is not None and refusal.reason != "below_minimum":
             return str(refusal)
     return None
+
+
+MAX_STAGED = 30
+"""More staged melds than this in a kept record is a damaged one."""
+
+
+def staged_data(staged: list[Staged]) -> list[dict[str, object]]:
+    """The melds staged from the hand, as kept beside the save (so a page the phone dropped brings them back);
+    melds with cards from the pile are left out (the pile's positions are the table's of the moment)."""
+    return [{"cards": list(s.cards), "rank": s.rank} for s in staged if not s.pile]
+
+
+def read_staged(data: object, game: Game, seat: int) -> list[Staged]:
+    """The staged melds kept by ``staged_data``, when ``seat`` is playing its turn in ``game`` and they can
+    still go down together from its hand; else none (stored text is untrusted: never raises)."""
+    if not isinstance(data, list) or not 0 < len(data) <= MAX_STAGED:
+        return []
+    if game.to_act != seat or game.phase != "play":
+        return []
+    plays = []
+    for item in data:
+        if not isinstance(item, dict) or set(item) != {"cards", "rank"}:
+            return []
+        cards, rank = item["cards"], item["rank"]
+        if not isinstance(cards, list) or not 0 < len(cards) <= MAX_OWN_ORDER or type(rank) is not int:
+            return []
+        if not all(type(c) is int and C.is_card(c) for c in cards):
+            return []
+        plays.append(Staged(tuple(cards), rank))
+    held = Counter(game.players[seat].hand)
+    if Counter(c for s in plays for c in s.cards) - held:
+        return []  # a card this hand doesn't hold
+    return plays if staging_problem(game, plays) is None else []
 
 
 def staged_pickup(app: App, plays: tuple[MeldPlay, ...]) -> list[Staged]:

@@ -23,6 +23,12 @@ def on_card(app: App, arg: str) -> None:
     i = index_arg(arg, len(app.shown_hand()))
     if i is None:
         return
+    if app.hint_action is not None and app.selected and i not in app.selected:
+        # A card the hint didn't pick: the player goes their own way, so the hint and the cards it selected
+        # are let go (they stayed selected, and a meld of the player's own then mixed in the hint's card).
+        app.selected, app.hint_action = [], None
+        if app.note is not None and app.note.kind == "hint":
+            app.note = None
     if i in app.selected:
         app.selected.remove(i)
     else:
