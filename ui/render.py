@@ -12,6 +12,7 @@ in the rest of the page survive a computer's move.
 
 from __future__ import annotations
 
+from engine.actions import Answer
 from engine.views import view_for
 from ui import sides
 from ui.app import App as Controller
@@ -126,6 +127,12 @@ def header(ctrl: Controller, in_place_of_deal: str | None = None) -> str:
     )
 
 
+def answer_hint(ctrl: Controller) -> str:
+    """The hint's advice on the partner's question, when it was asked for (shown in the question itself)."""
+    note = ctrl.note
+    return note.text if note is not None and note.kind == "hint" and isinstance(ctrl.hint_action, Answer) else ""
+
+
 def screen_key(ctrl: Controller) -> str:
     """Which layout the app shows now: 'table' (play), 'page' (every other screen) or 'elsewhere'."""
     if ctrl.elsewhere:
@@ -223,7 +230,7 @@ def regions(ctrl: Controller, in_place_of_deal: str | None = None) -> dict[str, 
         "r-hand": hand_region(view, table),
         "r-actions": actions_region(view, table),
         "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, ctrl.session),
-        "r-dialog": dialog_region(view, table),
+        "r-dialog": dialog_region(view, table, answer_hint(ctrl)),
     })
 
 

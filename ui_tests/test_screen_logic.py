@@ -227,6 +227,27 @@ def test_escape_or_its_button_puts_the_partners_question_aside_and_answer_brings
     assert 'aria-modal="true"' in page(ctrl)
 
 
+def test_the_partners_question_has_a_hint_that_answers_as_a_computer_would_and_says_why() -> None:
+    from engine.actions import Answer
+    from engine.bots import make_bot
+    from engine.rules import preset
+    from engine.serialize import from_dict
+    from tests.helpers import position_where_south_is_asked
+
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.resume_game(from_dict(position_where_south_is_asked(preset("classic"), range(1, 300), 3000)))
+    assert 'class="ask"' in page(ctrl) and 'data-act="hint"' in page(ctrl).split('class="ask"')[1]
+    ctrl.handle("hint")
+    expected = make_bot("hard", ctrl.seat, ctrl.game.deal_number).answer(ctrl.view())
+    assert ctrl.hint_action == expected.action and isinstance(expected.action, Answer)
+    assert ctrl.note is not None and ctrl.note.text.startswith("Hint: Answer ")
+    question = page(ctrl).split('class="ask"')[1]
+    assert f'<p class="ask-hint" role="status">{esc(ctrl.note.text)}</p>' in question  # in the question itself
+    assert ctrl.game.phase == "answer"  # a hint answers nothing
+    ctrl.handle("answer", "yes" if expected.action.yes else "no")
+    assert ctrl.game.phase != "answer" and 'class="ask-hint"' not in page(ctrl)
+
+
 def test_a_blocked_pile_is_said_in_the_prompt_and_its_button_is_off() -> None:
     for deal in range(1, 400):
         ctrl = controller(deal)

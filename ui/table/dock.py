@@ -278,18 +278,22 @@ def actions_region(view: View, table: Session) -> str:
     return f'<div class="actions" role="toolbar" aria-label="Your moves">{"".join(buttons)}</div>'
 
 
-def dialog_region(view: View, table: Session) -> str:
+def dialog_region(view: View, table: Session, hint: str = "") -> str:
+    """The partner's question "May I go out?", with the hint's advice on it once asked for (``hint``)."""
     if not (view.to_act == view.seat and view.phase == "answer") or table.question_closed or table.cut_off():
         return ""
     partner = table.seating.name(view.turn, view.rules.players)
+    advice = f'<p class="ask-hint" role="status">{esc(hint)}</p>' if hint else ""
     return (
         '<div class="ask" role="dialog" aria-modal="true" aria-labelledby="ask-title" aria-describedby="ask-text">'
         f'<h2 id="ask-title">{esc(partner)} asks: “May I go out?”</h2>'
         '<p id="ask-text">Yes lets your partner go out this turn, which ends the round. '
         "No means they can't go out this turn.</p>"
-        '<div class="row">'
+        + advice
+        + '<div class="row">'
         + button("answer", "Yes, go out", arg="yes", cls="primary")
         + button("answer", "No, not yet", arg="no")
         + button("question-aside", "Look at the table first", cls="small")
+        + ("" if hint else button("hint", "Hint", cls="small"))
         + "</div></div>"
     )
