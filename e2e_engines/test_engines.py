@@ -128,7 +128,7 @@ def test_a_cold_first_visit_is_a_tappable_table_in_view_at_390x844(lane: Lane, b
     print(f"{lane.engine}: cold first visit ready in {time.monotonic() - started:.1f} s")
     assert browser.js("document.querySelector('h1').innerText") == "Hand and Foot"
     assert browser.js("document.querySelector('.deal-number').innerText") == str(DEAL)
-    assert "classic" in browser.js("document.querySelector('.meta').innerText")
+    assert "Classic" in browser.js("document.querySelector('.meta').innerText")  # the rule set, in words
     assert not browser.js("document.querySelector('#app').inert || document.querySelector('#boot') !== null")
     assert browser.call(SCREEN_PROBLEMS) == []  # the hand and Draw and Discard on screen, no scrolling
     assert browser.js("[innerWidth, innerHeight]") == [WIDTH, HEIGHT]
