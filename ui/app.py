@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from engine.actions import Action
 from engine.deal import MAX_DEAL
 from engine.errors import LoadError
-from engine.events import Drew, TookPile
 from engine.rules import RuleSet
 from engine.serialize import from_dict, parse_json
 from engine.state import Game
@@ -45,6 +44,7 @@ from ui.sides import SOUTH
 from ui.stats import model as stats
 from ui.table import handling, panels, turn
 from ui.table.moves import Line
+from ui.table.passing import had_turn
 from ui.table.recent import Recent
 from ui.table.session import Session
 from ui.table.staging import Staged as Staged
@@ -246,10 +246,7 @@ class App:
         game = self.game
         if game.round_index or lesson_game(game) or game.n != self.settings.rules().players:
             return None
-        people = self.session.humans
-        if any(isinstance(e, (Drew, TookPile)) and e.seat in people for e in game.log):
-            return None
-        return game
+        return None if had_turn(game, self.session.humans) else game
 
     def sit_down(
         self,

@@ -62,8 +62,8 @@ class KeptGame:
         totals = totals_words(self.players, self.totals)
         who = f" · {join(list(self.people))}" if self.people else ""
         title = f"{self.title} · lesson" if self.lesson else self.title
-        where = progress_words(self.round_index, self.over, self.between)
-        return f"Deal {self.deal:,} · {title} · {where[0]} · {totals} · {where[1]}{who}"
+        where, state = progress_words(self.round_index, self.over, self.between)
+        return f"Deal {self.deal:,} · {title} · {where} · {totals} · {state}{who}"
 
     def when(self) -> str:
         """When it was last played, as a player reads it ('1 Dec 10:30')."""

@@ -7,6 +7,7 @@ narrated) and one button for the person taking the device.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from engine.events import Drew, Event, TookPile
@@ -19,6 +20,12 @@ if TYPE_CHECKING:
 
 MAX_SINCE = 12
 """The most lines "since your last turn" lists (the latest ones)."""
+
+
+def had_turn(game: Game, seats: Collection[int]) -> bool:
+    """True once any of ``seats`` has drawn or taken the pile this round (a red 3 laid out at the deal is no
+    turn of theirs)."""
+    return any(isinstance(e, (Drew, TookPile)) and e.seat in seats for e in game.log)
 
 
 def since_last_turn(game: Game, seat: int, names: list[str]) -> list[str]:
@@ -57,8 +64,7 @@ def pass_panel(game: Game, seat: int, names: list[str]) -> str:
     if game.phase == "answer" and game.to_act == seat:
         asked = f'<p class="pass-ask"><b>{esc(names[game.turn])} asks you: “May I go out?”</b></p>'
     lines = since_last_turn(game, seat, names)
-    turned = any(isinstance(e, (Drew, TookPile)) and e.seat == seat for e in game.log)
-    heading = "Since your last turn" if turned else "So far this round"
+    heading = "Since your last turn" if had_turn(game, (seat,)) else "So far this round"
     since = (
         f"<h3>{heading}</h3><ol class=\"moves\">"
         + "".join(f"<li><p>{esc(t)}</p></li>" for t in lines)
