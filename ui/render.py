@@ -12,8 +12,9 @@ in the rest of the page survive a computer's move.
 
 from __future__ import annotations
 
+from engine import seats
 from engine.actions import Answer
-from engine.views import view_for
+from engine.views import View, view_for
 from ui import sides
 from ui.app import App as Controller
 from ui.games.screen import games_screen
@@ -116,7 +117,7 @@ def header(ctrl: Controller, in_place_of_deal: str | None = None) -> str:
         + f'<span>Round {view.round_index + 1}{rounds}</span><span class="rules-name">{esc(called)}</span></p>'
         + '<p class="scoreboard" aria-label="Game totals">'
         + "".join(
-            f'<span class="{"us" if t == view.my_team else "them"}">{esc(sides.short(rules.players, t, view.seat))} '
+            f'<span class="{"us" if t == view.my_team else "them"}">{side_word(ctrl, view, t, watched is None)} '
             f"<b>{view.teams[t].total:,}</b></span>"
             for t in sides.order(rules.players, view.seat)
         )
@@ -125,6 +126,16 @@ def header(ctrl: Controller, in_place_of_deal: str | None = None) -> str:
         + button("sheet", "Menu", arg="menu", cls="menu-toggle", extra=f' aria-expanded="{expanded}"')
         + update
     )
+
+
+def side_word(ctrl: Controller, view: View, team: int, ours: bool) -> str:
+    """A side's name on the scoreboard: 'Us'/'Them' to the person holding the device; at a round's end in a
+    game played together, where everyone reads the one screen, its people's names ("Anna & Bob")."""
+    if ours and ctrl.seating.together and view.phase in ("round_over", "game_over") and screen_key(ctrl) == "page":
+        names = ctrl.session.names()
+        who = " & ".join(names[s] for s in seats.team_seats(team, view.rules.players))
+        return f'<span class="who" title="{esc(who)}">{esc(who)}</span>'
+    return esc(sides.short(view.rules.players, team, view.seat))
 
 
 def answer_hint(ctrl: Controller) -> str:

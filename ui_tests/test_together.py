@@ -735,3 +735,21 @@ def test_the_deal_on_the_table_is_offered_only_before_anyones_turn_and_a_refusal
     assert "The game: Classic" in page(app)
     assert app.sit_down([(0, "Anna"), (2, "Bob")], same_deal=True)
     assert app.game.deal_number != 4417  # nothing to share: a new deal
+
+
+def test_the_scoreboard_at_a_rounds_end_together_names_each_sides_people_not_us_and_them() -> None:
+    from ui.render import header
+
+    app = seated([(0, "Anna"), (1, "Bartholomew")])  # on opposite sides: "Us" would be one of them only
+    run(app, 4000, [])
+    assert app.game.phase in ("round_over", "game_over")
+    board = header(app).split('class="scoreboard"')[1].split("</p>")[0]
+    assert "Anna &amp; North" in board and "Bartholomew &amp; East" in board
+    assert ">Us " not in board and ">Them " not in board
+    assert 'title="Bartholomew &amp; East"' in board  # cut short on a phone, whole for a pointer
+    # While the game is played the holder of the device reads the totals as theirs, as before.
+    app.handle("next-round")
+    run(app, 40, [])
+    assert app.game.phase == "play" or app.passing is not None
+    board = header(app).split('class="scoreboard"')[1].split("</p>")[0]
+    assert "Us " in board and "Them " in board and "Anna" not in board
