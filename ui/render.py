@@ -222,6 +222,8 @@ def regions(ctrl: Controller, in_place_of_deal: str | None = None) -> dict[str, 
     view = table.view()
     playable = view.to_act == view.seat and view.phase == "play"
     targets = table.targets()
+    advice = answer_hint(ctrl)
+    dialog = dialog_region(view, table, advice)
     return lesson_screen.point(ctrl, {
         "r-top": header(ctrl, in_place_of_deal),
         "r-seats": seats_region(view, table),
@@ -236,12 +238,13 @@ def regions(ctrl: Controller, in_place_of_deal: str | None = None) -> dict[str, 
             f'<p class="live" id="live" role="status" aria-live="polite">{esc(live_text(table))}</p>'
             f'<div class="tools">{status_tools(table)}</div>'
         ),
-        "r-prompt": banner(view, table) + lesson_screen.lesson_box(ctrl) + notes(ctrl),
+        # The hint on the partner's question is told in the question while it is open, not twice.
+        "r-prompt": banner(view, table) + lesson_screen.lesson_box(ctrl) + notes(ctrl, bool(advice and dialog)),
         "r-staging": staging_region(view, table),
         "r-hand": hand_region(view, table),
         "r-actions": actions_region(view, table),
         "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, ctrl.session),
-        "r-dialog": dialog_region(view, table, answer_hint(ctrl)),
+        "r-dialog": dialog,
     })
 
 

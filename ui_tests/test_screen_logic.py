@@ -243,6 +243,11 @@ def test_the_partners_question_has_a_hint_that_answers_as_a_computer_would_and_s
     assert ctrl.note is not None and ctrl.note.text.startswith("Hint: Answer ")
     question = page(ctrl).split('class="ask"')[1]
     assert f'<p class="ask-hint" role="status">{esc(ctrl.note.text)}</p>' in question  # in the question itself
+    assert page(ctrl).count(esc(ctrl.note.text)) == 1  # once: the dock below says nothing of it
+    ctrl.handle("question-aside")  # set aside to look at the table: the dock tells it, with its Play it
+    assert 'class="ask"' not in page(ctrl) and page(ctrl).count(esc(ctrl.note.text)) == 1
+    assert 'data-act="play-hint"' in page(ctrl)
+    ctrl.handle("reopen-question")
     assert ctrl.game.phase == "answer"  # a hint answers nothing
     ctrl.handle("answer", "yes" if expected.action.yes else "no")
     assert ctrl.game.phase != "answer" and 'class="ask-hint"' not in page(ctrl)
