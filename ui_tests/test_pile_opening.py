@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 
-from engine.actions import PickUp
+from engine.actions import Draw, PickUp
 from tests.helpers import arrange, cards, codes
 from ui.app import App as Controller
 from ui.render import regions
@@ -66,3 +67,39 @@ def test_other_rules_show_no_pile_row() -> None:
     assert ctrl.pile_preview() == [] and 'data-act="pile-card"' not in regions(ctrl)["r-staging"]
     ctrl.handle("pile-card", "0")  # an untrusted tap: a quiet no-op
     assert ctrl.pile_selected == []
+
+
+def test_melds_staged_with_pile_cards_come_back_after_the_page_is_dropped_and_still_open() -> None:
+    ctrl = at_the_pile()
+    aces = [i for i, c in enumerate(ctrl.pile_preview()) if codes([c])[0].startswith("A")]
+    for i in aces:
+        ctrl.handle("pile-card", str(i))
+    ctrl.handle("new-meld")
+    assert len(ctrl.staged) == 1 and ctrl.dirty
+    kept = ctrl.lines_data()
+    again = Controller(Settings(), rng=random.Random(1))
+    again.resume_game(ctrl.game.copy(), lines=kept)
+    assert again.staged == ctrl.staged
+    assert regions(again)["r-staging"].count('data-act="pile-card"') == 1  # the aces are staged, the 8 free
+    again.handle("pickup")
+    assert again.game.teams[0].opened and again.game.phase == "play"
+    assert sorted(codes(m.cards) for m in again.game.teams[0].melds) == sorted(
+        [codes(cards("AS AH AD")), codes(cards("KS KD KH"))]
+    )
+    # A kept record whose pile positions can't be this pile's now brings nothing back and changes nothing.
+    data = json.loads(kept)
+    meld = data["staged"][0]
+    for pile in ([9, 1, 2], [1, 1, 2], [0, 1, 2], [1, 2], "x", [True, 1, 2], [-1, 1, 2]):
+        fresh = Controller(Settings(), rng=random.Random(1))
+        fresh.resume_game(ctrl.game.copy(), lines=json.dumps({**data, "staged": [{**meld, "pile": pile}]}))
+        assert fresh.staged == [] and fresh.game.phase == "draw", pile
+    two = [{**meld, "pile": [1, 2]}, {"cards": meld["cards"], "rank": meld["rank"], "pile": [2, 3]}]
+    fresh = Controller(Settings(), rng=random.Random(1))
+    fresh.resume_game(ctrl.game.copy(), lines=json.dumps({**data, "staged": two}))  # one pile card twice
+    assert fresh.staged == []
+    # Once the pile is taken (or a card drawn) the kept pile positions are stale: left out.
+    drawn = ctrl.game.copy()
+    drawn.apply(Draw())
+    fresh = Controller(Settings(), rng=random.Random(1))
+    fresh.resume_game(drawn, lines=kept)
+    assert fresh.staged == []

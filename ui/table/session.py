@@ -607,5 +607,5 @@ class Session:
             return True
         self.own_order = read_own_order(data, self.seat)
         if isinstance(data, dict) and type(data.get("staged_seat")) is int and data["staged_seat"] == self.seat:
-            self.staged = read_staged(data.get("staged"), self.game, self.seat)
+            self.staged = read_staged(data.get("staged"), self.game, self.seat, self.pile_preview())
         return True

@@ -89,30 +89,38 @@ MAX_STAGED = 30
 
 
 def staged_data(staged: list[Staged]) -> list[dict[str, object]]:
-    """The melds staged from the hand, as kept beside the save (so a page the phone dropped brings them back);
-    melds with cards from the pile are left out (the pile's positions are the table's of the moment)."""
-    return [{"cards": list(s.cards), "rank": s.rank} for s in staged if not s.pile]
+    """The staged melds as kept beside the save (so a page the phone dropped brings them back), with the
+    positions in the pile's preview of any cards taken from the pile (the same game shows the same pile)."""
+    return [{"cards": list(s.cards), "rank": s.rank, **({"pile": list(s.pile)} if s.pile else {})} for s in staged]
 
 
-def read_staged(data: object, game: Game, seat: int) -> list[Staged]:
+def read_staged(data: object, game: Game, seat: int, preview: list[int]) -> list[Staged]:
     """The staged melds kept by ``staged_data``, when ``seat`` is playing its turn in ``game`` and they can
-    still go down together from its hand; else none (stored text is untrusted: never raises)."""
+    still go down together from its hand and the pile's cards under the top (``preview``, as
+    ``Session.pile_preview`` shows them now); else none (stored text is untrusted: never raises)."""
     if not isinstance(data, list) or not 0 < len(data) <= MAX_STAGED:
         return []
-    if game.to_act != seat or game.phase != "play":
+    if game.to_act != seat or game.phase not in ("draw", "play"):
         return []
-    plays = []
+    plays: list[Staged] = []
+    used: set[int] = set()
     for item in data:
-        if not isinstance(item, dict) or set(item) != {"cards", "rank"}:
+        if not isinstance(item, dict) or set(item) - {"pile"} != {"cards", "rank"}:
             return []
-        cards, rank = item["cards"], item["rank"]
+        cards, rank, pile = item["cards"], item["rank"], item.get("pile", [])
         if not isinstance(cards, list) or not 0 < len(cards) <= MAX_OWN_ORDER or type(rank) is not int:
             return []
         if not all(type(c) is int and C.is_card(c) for c in cards):
             return []
-        plays.append(Staged(tuple(cards), rank))
+        if not isinstance(pile, list) or not all(type(i) is int and 0 <= i < len(preview) for i in pile):
+            return []  # a position the pile doesn't have now (and none at all once the pile is taken)
+        taken = [preview[i] for i in pile]
+        if used & set(pile) or len(set(pile)) != len(pile) or Counter(taken) - Counter(cards):
+            return []  # a pile card twice, or one this meld doesn't hold
+        used |= set(pile)
+        plays.append(Staged(tuple(cards), rank, tuple(pile), tuple(taken)))
     held = Counter(game.players[seat].hand)
-    if Counter(c for s in plays for c in s.cards) - held:
+    if Counter(c for s in plays for c in s.hand_cards()) - held:
         return []  # a card this hand doesn't hold
     return plays if staging_problem(game, plays) is None else []
 
