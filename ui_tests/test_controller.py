@@ -87,6 +87,24 @@ def test_staged_first_meld_goes_down_as_one_action() -> None:
     assert len(ctrl.view().teams[0].melds) == 2
 
 
+def test_a_tap_on_our_meld_with_nothing_selected_reads_the_chip_out_and_changes_nothing() -> None:
+    deal, a, b = opening_deal()
+    ctrl = controller(deal)
+    ctrl.handle("draw")
+    for cards in (a, b):
+        select(ctrl, cards)
+        ctrl.handle("new-meld")
+    ctrl.handle("lay-down")
+    meld = ctrl.view().teams[0].melds[0]
+    history, hand = list(ctrl.game.history), ctrl.shown_hand()
+    ctrl.handle("meld", str(meld.index))
+    assert ctrl.note is not None and ctrl.note.kind == "info"
+    faces = " ".join(C.label(c) for c in meld.cards)
+    assert ctrl.note.text.startswith(f"Your meld of {C.rank_name(meld.rank, plural=True)}, {len(meld.cards)} cards")
+    assert f"({faces})" in ctrl.note.text and "select cards, then tap it" in ctrl.note.text
+    assert ctrl.game.history == history and ctrl.shown_hand() == hand
+
+
 def test_take_back_returns_staged_cards() -> None:
     deal, a, _ = opening_deal()
     ctrl = controller(deal)

@@ -11,6 +11,7 @@ from engine.actions import Action, Answer, AskGoOut, Discard, Draw, EndTurn, Mel
 from engine.errors import RuleViolation
 from engine.serialize import replay
 from engine.stored_rules import rules_to_dict
+from ui.table.board import meld_words
 from ui.table.narrate import advice, describe_action
 from ui.table.staging import Staged, restage, selected_from_pile, stage, staged_pickup
 from ui.taps import Note, Taps, index_arg
@@ -122,8 +123,14 @@ def on_meld(app: App, arg: str) -> None:
     if i is None:
         return
     cards = tuple(app.selected_cards())
-    if not cards:
-        app.note = Note("Select cards first, then tap the meld to add them.", "error")
+    if not cards:  # a tap on a chip with nothing selected reads it out: what "8 3 1w" means
+        view = app.view()
+        meld = next((m for m in view.teams[view.my_team].melds if m.index == i), None)
+        if meld is None:
+            return
+        _short, words = meld_words(view, meld)
+        faces = " ".join(C.label(c) for c in meld.cards)
+        app.note = Note(f"Your {words} ({faces}). To add to it, select cards, then tap it.")
         return
     if app.play(Meld((MeldPlay(cards, meld=i),))):
         app.focus = "hand"
