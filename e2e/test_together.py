@@ -231,6 +231,8 @@ def test_two_people_and_two_computers_play_a_whole_classic_round_at_a_phone(page
     passes = play_the_round_together(table, ["Anna", "Bob"])
     assert set(passes) == {"Anna", "Bob"} and len(passes) >= 4
     assert "Anna and Bob" in page.locator(".round-over").inner_text()  # the round's score names the partners
+    board = page.locator(".top .scoreboard").inner_text()  # and so do the totals everyone reads, not "Us"
+    assert "Anna & Bob" in board and "West & East" in board and "Us" not in board, board
     assert not table.scrolls_sideways()
 
 
@@ -251,3 +253,5 @@ def test_three_people_each_on_their_own_play_a_whole_hkf_round_at_a_tablet(new_p
     assert all(name == passes[i % 3] for i, name in enumerate(passes))  # round the table, nobody skipped
     over = page.locator(".round-over").inner_text()
     assert all(name in over for name in ("Anna", "Bob", "Cleo"))
+    board = page.locator(".top .scoreboard").inner_text()
+    assert all(name in board for name in ("Anna", "Bob", "Cleo")) and "You" not in board, board
