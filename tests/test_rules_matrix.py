@@ -92,6 +92,10 @@ def test_hkf_takes_a_wild_top_with_any_two_wild_cards() -> None:
     g = arrange("hkf", phase="draw", hands={0: "2D 2H 5S"}, pile="9H JK", opened={0: True},
                 melds={0: [("W", "2S 2C JK JK 2S")]})
     assert reason(g, PickUp()) == "pile_meld_full"
+    refusal = g.check(PickUp())  # the player is told which meld and why, not "that rank is too big"
+    assert refusal is not None and str(refusal) == (
+        "Your meld of wild cards has 5 cards: the top card and a pair would pass a book's 7."
+    )
 
 
 def test_classic_wild_on_top_blocks_the_pile() -> None:

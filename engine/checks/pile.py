@@ -89,9 +89,11 @@ def _pickup_source(game: Position) -> tuple[Card, int, int | None]:
             raise RuleViolation("rank_not_meldable", "That card can't be melded, so the pile can't be taken.")
     target = team.open_meld(meld_rank) if rules.one_open_meld_per_rank else None
     if target is not None and len(team.melds[target].cards) + 3 > BOOK_SIZE:
+        have = len(team.melds[target].cards)
+        what = C.rank_name(meld_rank, rules.deck == "rook", plural=True)
         raise RuleViolation(
             "pile_meld_full",
-            "Your meld of that rank is too big to take the top card and a pair.",
+            f"Your meld of {what} has {have} cards: the top card and a pair would pass a book's {BOOK_SIZE}.",
         )
     return top, meld_rank, target
 
