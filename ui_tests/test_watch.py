@@ -93,6 +93,38 @@ def test_the_screen_shows_every_hand_only_once_the_game_is_over() -> None:
     assert not ctrl.watch.playing
 
 
+def test_a_round_already_over_is_watched_with_every_hand_and_the_round_being_played_with_south_s_only() -> None:
+    from ui_tests.helpers import simple_turn
+
+    ctrl = Controller(Settings(), rng=random.Random(1))
+    ctrl.new_game(3)
+    while ctrl.game.phase != "round_over":
+        ctrl.bot_step() if ctrl.bot_to_act() else simple_turn(ctrl)
+    watch = Watch(ctrl.game.copy(), "t")  # round 1 just ended: all of it may be shown, as its end showed
+    for where in ("next", "end"):
+        watch.step(where)
+        assert watch.revealed and "only your own hand" not in page_of(ctrl, watch)
+    ctrl.handle("next-round")
+    for _ in range(12):
+        ctrl.bot_step() if ctrl.bot_to_act() else simple_turn(ctrl)
+    assert ctrl.game.round_index == 1 and not ctrl.game.over
+    watch = Watch(ctrl.game.copy(), "t")
+    watch.step("next")
+    html = page_of(ctrl, watch)
+    assert watch.revealed and "only your own hand" not in html and html.count("Foot:") == 4  # round 1's hands
+    watch.step("round-next")  # the deal of round 2, still being played: South's own hand only
+    html = page_of(ctrl, watch)
+    assert not watch.revealed and "This round isn't over, so only your own hand is shown." in html
+    assert "Foot:" not in html and re.search(r"<h3>West <small>[^<]*</small></h3><p>\d+ cards</p>", html)
+    watch.step("end")
+    assert not watch.revealed
+
+
+def page_of(ctrl: Controller, watch: Watch) -> str:
+    ctrl.watch, ctrl.screen = watch, "watch"
+    return page(ctrl)
+
+
 def test_kept_games_can_be_watched() -> None:
     ctrl = Controller(Settings(), rng=random.Random(1))
     game = finished(deal=56, players=3)

@@ -9,10 +9,10 @@ and its seed (``engine.bots.base.decision_rng``), so asking the same level again
 same position gives the same move and the same reason; when it doesn't (the game was
 played at another level), the viewer says so instead of inventing one.
 
-Every hand is shown only once the game is over: until then the viewer shows what South
-saw, South's own hand and the table.  A game played together on one device (``seating``) had no
-single viewer: until it is over no hand shows at all, the seats go by their people's names, and a
-person's move has no "Why?" (``person_move`` says whose it was instead).
+Every hand is shown only once the round shown is over (as its end showed them): until then the viewer
+shows what South saw, South's own hand and the table.  A game played together on one device
+(``seating``) had no single viewer: until the round is over no hand shows at all, the seats go by
+their people's names, and a person's move has no "Why?" (``person_move`` says whose it was instead).
 """
 
 from __future__ import annotations
@@ -75,8 +75,10 @@ class Watch:
 
     @property
     def revealed(self) -> bool:
-        """True when every hand may be shown: the game is over."""
-        return self.game.over
+        """True when every hand of the position shown may be shown: its round is over in the kept game (as the
+        round's end showed them all), or the whole game is."""
+        game = self.game
+        return game.over or game.phase == "round_over" or "next" in game.history[self.at:]
 
     def position(self) -> Game:
         """The game after ``at`` moves (rebuilt, never the kept game; read it, don't change it)."""

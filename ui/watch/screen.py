@@ -1,4 +1,4 @@
-"""The "Watch" screen: a kept game move by move, every hand once it is over, the computers' reasons."""
+"""The "Watch" screen: a kept game move by move, every hand once its round is over, the computers' reasons."""
 
 from __future__ import annotations
 
@@ -28,13 +28,13 @@ def _move_text(before: Game | None, after: Game, names: list[str] | None = None)
 
 
 def _seat_block(game: Game, seat: int, revealed: bool, names: list[str] | None = None) -> str:
-    """One seat: its cards (South's own, or everyone's once the game is over; with ``names``, a game played
+    """One seat: its cards (South's own, or everyone's once the round is over; with ``names``, a game played
     together, nobody's until then) and what it plays from."""
     p = game.players[seat]
     who = names[seat] if names is not None else "You" if seat == 0 else seat_names(game.n)[seat]
     shown = revealed or (seat == 0 and names is None)
     hand = card_row(tuple(C.sorted_hand(p.hand))) if shown else f"{len(p.hand)} card{'' if len(p.hand) == 1 else 's'}"
-    extra = []  # the sets still face down: nobody saw them, so only once the game is over
+    extra = []  # the sets still face down: nobody saw them, so only once the round is over
     if revealed and game.rules.knee_size and not p.knee_taken and not p.foot_taken:
         extra.append(f"<p>Knee: {card_row(tuple(C.sorted_hand(p.knee)))}</p>")
     if revealed and not p.foot_taken:
@@ -102,8 +102,8 @@ def watch_screen(watch: Watch, note: str = "") -> str:
             + "</p>"
         )
     hidden = "" if watch.revealed else (
-        "<p class=\"tip\">This game isn't over and was played together on this device, so no hand is shown.</p>"
-        if watch.together else "<p class=\"tip\">This game isn't over, so only your own hand is shown.</p>"
+        "<p class=\"tip\">This round isn't over and was played together on this device, so no hand is shown.</p>"
+        if watch.together else "<p class=\"tip\">This round isn't over, so only your own hand is shown.</p>"
     )
     seats_html = "".join(_seat_block(game, s, watch.revealed, names) for s in range(game.n))
     sides_html = "".join(_side_block(game, t, names) for t in sides.order(game.n))
