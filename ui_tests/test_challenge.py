@@ -100,6 +100,9 @@ def test_playing_a_challenge_to_the_end_shows_both_results_and_their_game() -> N
     assert ctrl.game.deal_number == 62 and ctrl.level() == "easy" and ctrl.bot(1).level == "easy"
     assert ctrl.note is not None and "A challenge from Sam" in ctrl.note.text
     assert "their moves lead to it" in ctrl.note.text
+    us, them = theirs.totals  # the sender's result in plain words, their side first, the level by its name
+    assert f"They scored {us:,} to {them:,}" in ctrl.note.text and "Easy computer players" in ctrl.note.text
+    assert "us " not in ctrl.note.text and "them " not in ctrl.note.text
     assert list(ctrl.take_challenge_changes()) == [made.key] and ctrl.take_challenge_changes() == {}
     for _ in range(4):
         play_out_round(ctrl, 5000)

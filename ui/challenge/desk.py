@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.state import Game
 from ui import sides
 from ui.challenge import model as challenge
-from ui.settings.model import rules_words
+from ui.settings.model import LEVELS, rules_words
 
 
 class ChallengeDesk:
@@ -88,12 +88,15 @@ class ChallengeDesk:
 def intro(received: challenge.Challenge, record: challenge.Record) -> str:
     """What the table says as a received challenge's deal starts."""
     sender = f" from {received.name}" if received.name else ""
-    theirs = sides.totals_words(received.rules.players, received.theirs.totals)
-    check = ("their moves lead to it; the computers' moves are checked once you have played it"
+    totals = received.theirs.totals
+    order = [t for t in sides.order(received.rules.players) if t < len(totals)]
+    theirs = " to ".join(f"{totals[t]:,}" for t in order)  # the sender's side first: "16,955 to 8,260"
+    check = ("their moves lead to it, checked when you finish"
              if record.verified is None
              else "their moves lead to it" if record.verified
              else "unverified: it doesn't follow from the link, so it can't be watched")
     return (
-        f"A challenge{sender}: deal {received.deal:,}, {rules_words(received.rules)}, {received.level} computer "
-        f"players. Their result: {theirs} ({check}). Play the same cards and compare."
+        f"A challenge{sender}: deal {received.deal:,}, {rules_words(received.rules)}, "
+        f"{dict(LEVELS).get(received.level, received.level)} computer "
+        f"players. They scored {theirs} ({check}). Play the same cards and compare."
     )
