@@ -138,6 +138,15 @@ def test_computer_moves_are_named_at_their_seat_and_highlighted_until_my_tap() -
         # the seat's box ends its turn with what it threw, the card every other player wants to know
         assert ctrl.seat_turn(seat).endswith(f"discarded {C.label(thrown[-1])}"), ctrl.seat_turn(seat)
     assert ctrl.landed  # East's discard landed on the pile
+    rook = controller(5, "rook")  # a Rook card by its colour in words, as hints say it, never "Y14"
+    rook.handle("draw")
+    rook.handle("card", "0")
+    rook.handle("discard")
+    run_computers(rook)
+    for seat in (1, 2, 3):
+        thrown = [e.card for e in rook.game.log if isinstance(e, Discarded) and e.seat == seat]
+        name = C.name(thrown[-1])
+        assert rook.seat_turn(seat).endswith(f"discarded {name}") and name.split()[0] in C.COLOUR_NAMES
     ctrl.handle("sheet", "moves")  # looking changes nothing
     assert ctrl.landed
     ctrl.handle("card", "0")

@@ -42,9 +42,15 @@ def who(seat: int, human: int, players: int = 4, names: Sequence[str] | None = N
     return names[seat] if names is not None and 0 <= seat < len(names) else seat_names(players)[seat]
 
 
+def short(card: int) -> str:
+    """A card as the lines name it: its short face ('Q♥'), a Rook card by its colour ('yellow 14', as the hints
+    say; its code 'Y14' read as blue or black to players)."""
+    return C.name(card) if C.is_rook(card) else C.label(card)
+
+
 def labels(cards: Sequence[int]) -> str:
-    """Cards as their short faces: 'Q♥ Q♠ 2♣'."""
-    return " ".join(C.label(c) for c in cards)
+    """Cards as their short faces: 'Q♥ Q♠ 2♣' ('black 10, red 10, green 10' in the Rook game)."""
+    return (", " if any(C.is_rook(c) for c in cards) else " ").join(short(c) for c in cards)
 
 
 def rank_words(game: Game, rank: int) -> str:
@@ -78,7 +84,7 @@ def describe_entry(game: Game, entry: Event, human: int, names: Sequence[str] | 
         case Discarded(card=card):
             return f"{name} discarded the {C.name(card)}."
         case RedThree(card=card):
-            return f"{name} laid out a red 3 ({C.label(card)})."
+            return f"{name} laid out a red 3 ({short(card)})."
         case PickedUpSet(which=which):
             return f"{name} picked up {'your' if seat == human else 'their'} {which}."
         case Asked():
@@ -135,9 +141,9 @@ def short_entry(game: Game, entry: Event) -> str | None:
             # A seat's box has room for a few words: the melds themselves are highlighted on the table.
             return f"melded {len(cards)}"
         case Discarded(card=card):
-            return f"discarded {C.label(card)}"
+            return f"discarded {short(card)}"
         case RedThree(card=card):
-            return f"red 3 {C.label(card)}"
+            return f"red 3 {short(card)}"
         case PickedUpSet(which=which):
             return f"took the {which}"
         case Asked():
@@ -202,7 +208,7 @@ def turn_brief(game: Game, seat: int, human: int, names: Sequence[str] | None = 
             case Asked():
                 parts.append("asked to go out")
             case Discarded(card=card):
-                parts.append(f"discarded {C.label(card)}")
+                parts.append(f"discarded {short(card)}")
             case EndedTurn():
                 parts.append("ended the turn")
             case WentOut():
@@ -245,7 +251,7 @@ def went_out_text(game: Game, human: int, names: Sequence[str] | None = None) ->
     ranks = meld_ranks(game, entries)
     if ranks:
         parts.append("laid " + ", ".join(rank_words(game, r) for r in ranks))
-    parts += [f"discarded {C.label(e.card)}" for e in entries if isinstance(e, Discarded)]
+    parts += [f"discarded {short(e.card)}" for e in entries if isinstance(e, Discarded)]
     name = who(game.went_out, human, game.n, names)
     return f"{name} went out" + (": " + ", ".join(parts) if parts else "") + "."
 

@@ -12,7 +12,7 @@ from engine.errors import RuleViolation
 from engine.serialize import replay
 from engine.stored_rules import rules_to_dict
 from ui.table.board import meld_words
-from ui.table.narrate import advice, describe_action
+from ui.table.narrate import advice, describe_action, labels
 from ui.table.staging import Staged, restage, selected_from_pile, stage, staged_pickup
 from ui.taps import Note, Taps, index_arg
 
@@ -129,8 +129,7 @@ def on_meld(app: App, arg: str) -> None:
         if meld is None:
             return
         _short, words = meld_words(view, meld)
-        faces = " ".join(C.label(c) for c in meld.cards)
-        app.note = Note(f"Your {words} ({faces}). To add to it, select cards, then tap it.")
+        app.note = Note(f"Your {words} ({labels(meld.cards)}). To add to it, select cards, then tap it.")
         return
     if app.play(Meld((MeldPlay(cards, meld=i),))):
         app.focus = "hand"
