@@ -458,3 +458,44 @@ def test_the_round_keeps_clear_of_four_digit_totals(new_page: Callable[..., Page
     page.screenshot(path=f"/tmp/header-{size}.png")
     assert header["round"] == "Round 2/4" and re.search(r"\d,\d{3}.*\d,\d{3}", header["totals"]), header
     assert not header["crowded"] and header["gap"] >= 8 and header["lines"] == 1, header  # (1024x768 before: 3 lines)
+
+
+@functools.cache
+def position_with_many_melds() -> str:
+    """An hkf round South played by the hints, stopped on South's turn once each side has ten melds or more."""
+    ctrl = Controller(Settings(preset="hkf"), rng=random.Random(1))
+    ctrl.new_game(2468)
+    for _ in range(3000):
+        if ctrl.bot_to_act():
+            ctrl.bot_step()
+            continue
+        if ctrl.game.phase == "draw" and all(len(t.melds) >= 10 for t in ctrl.game.teams):
+            return json.dumps(to_dict(ctrl.game))
+        ctrl.handle("hint")
+        if ctrl.hint_action is not None:
+            ctrl.handle("play-hint")
+        else:
+            simple_turn(ctrl)
+    raise AssertionError("no such position")
+
+
+MORE = """() => [...document.querySelectorAll('.team > .melds')].map((b) => ({
+  scrolls: b.scrollHeight > b.clientHeight + 1, more: b.dataset.more || '' }))"""
+
+
+def test_melds_that_scroll_on_a_phone_show_there_are_more(new_page: Callable[..., Page], base_url: str) -> None:
+    page, table = open_at(new_page, base_url, "phone-360x740")
+    table.open().wait_until_saved().replace_save(position_with_many_melds()).reload()
+    table.wait_until_idle()
+    page.wait_for_function("[...document.querySelectorAll('.team > .melds')].some((b) => b.dataset.more)")
+    boxes = page.evaluate(MORE)
+    assert any(b["scrolls"] for b in boxes), boxes  # ten melds a side don't fit a phone's board
+    for box in boxes:  # a box that scrolls says so; one that shows every meld has no fade
+        assert bool(box["more"]) == box["scrolls"], boxes
+    box = page.locator(".team.us > .melds")
+    if box.evaluate("(b) => b.scrollHeight > b.clientHeight + 1"):
+        box.evaluate("(b) => { b.scrollTop = b.scrollHeight; }")
+        page.wait_for_function("document.querySelector('.team.us > .melds').dataset.more === 'up'")
+        box.evaluate("(b) => { b.scrollTop = 0; }")
+        page.wait_for_function("document.querySelector('.team.us > .melds').dataset.more === 'down'")
+    page.screenshot(path="/tmp/melds-that-scroll-360x740.png")

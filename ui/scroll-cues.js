@@ -1,9 +1,10 @@
-// A box on the board that scrolls (a side's melds, or the other sides' boxes, when the board runs short of
-// room on a phone) shows that it does: its edge fades where there is more above or below. A row of chips cut
-// in half at a hard edge read as the whole of a side's melds (QA at 360x740, six players and the knee game).
-// The box is marked data-more="up" | "down" | "both" (ui/table.css draws the fade); nothing else changes.
+// A box that scrolls on the table (a side's melds, or the other sides' boxes, when the board runs short of
+// room on a phone; a long note over the hand) shows that it does: its edge fades where there is more above
+// or below. A row of chips cut in half at a hard edge read as the whole of a side's melds (QA at 360x740,
+// six players and the knee game). The box is marked data-more="up" | "down" | "both" (ui/table.css draws
+// the fade); nothing else changes.
 const root = document.getElementById("app");
-const BOXES = ".team > .melds, .board > .r-them";
+const BOXES = ".team > .melds, .board > .r-them, .r-prompt > .note";
 
 function mark(box) {
   const room = box.scrollHeight - box.clientHeight;

@@ -34,6 +34,10 @@ def test_a_record_reads_back_with_what_the_games_screen_shows() -> None:
     assert kept.summary().startswith("Deal 4,417 · ") and kept.summary().endswith("in progress")
     resumed = saves.read(saves.PRIMARY, kept.save).game
     assert resumed is not None and resumed.history == game.history
+    assert "players" not in kept.summary()
+    six = Game(preset("classic", players=6), 4417)  # "us, them" alone reads as four players
+    kept = games.read("kept-game-2", games.record(six, saves.dump(six, 0), 1_764_580_000_000))
+    assert kept is not None and " · six players · round 1 · " in kept.summary()
 
 
 def test_a_game_put_aside_between_rounds_says_its_round_was_scored() -> None:

@@ -62,6 +62,7 @@ class KeptGame:
         totals = totals_words(self.players, self.totals)
         who = f" · {join(list(self.people))}" if self.people else ""
         title = f"{self.title} · lesson" if self.lesson else self.title
+        title += " · six players" if self.players == 6 else ""  # us/them alone doesn't tell it from four
         where, state = progress_words(self.round_index, self.over, self.between)
         return f"Deal {self.deal:,} · {title} · {where} · {totals} · {state}{who}"
 

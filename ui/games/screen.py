@@ -16,7 +16,8 @@ def games_screen(game: Game, kept: list[KeptGame], confirm_delete: str, copies: 
     """Every game kept: the one on the table, and the ones put aside, each to resume or delete."""
     where, state = progress_words(game.round_index, game.phase == "game_over", game.phase == "round_over")
     current = (
-        f"<p>On the table: deal {game.deal_number:,} · {esc(game.rules.title)} · {where} · "
+        f"<p>On the table: deal {game.deal_number:,} · {esc(game.rules.title)}{' · six players' if game.n == 6 else ''}"
+        f" · {where} · "
         f"{esc(sides.totals_words(game.n, game.totals))} · {state}.</p>"
         + ('<div class="row">' + button("watch", "Watch this game", arg="table") + "</div>" if game.history else "")
     )
