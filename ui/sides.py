@@ -67,5 +67,5 @@ def totals_words(players: int, totals: list[int] | tuple[int, ...], me: int = SO
     for t in order(players, me):
         if t < len(totals):
             name = short(players, t, me)
-            words.append(f"{name.lower() if name in ('Us', 'Them', 'You') else name} {totals[t]:,}")
+            words.append(f"{name.lower() if name in ('Us', 'Them', 'You', 'Opponent') else name} {totals[t]:,}")
     return ", ".join(words)

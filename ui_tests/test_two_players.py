@@ -52,7 +52,7 @@ def test_the_opponent_is_never_called_north_on_any_screen() -> None:
     assert 'aria-label="Opponent: ' in " ".join(seen)  # the seat, without "Opponent, opponent"
     assert any(re.search(r"Opponent (drew|discarded|took|melded|went out)", text_of(h)) for h in seen)
     assert re.findall(r"<caption>([^<]+)</caption>", seen[-2]) == ["You", "Opponent"]
-    assert totals_words(2, (120, 85)) == "you 120, Opponent 85"
+    assert totals_words(2, (120, 85)) == "you 120, opponent 85"  # a word in a sentence, not a name
 
 
 def test_a_two_player_game_saved_before_keeps_its_deal_and_its_moves_read_anew() -> None:
