@@ -127,25 +127,26 @@ def test_why_stays_open_across_computer_moves_until_closed() -> None:
     assert ctrl.why is None and "why-panel" not in page(ctrl)
 
 
-def test_computer_moves_are_named_at_their_seat_and_highlighted_until_my_tap() -> None:
-    ctrl = controller(5)
+def first_lap(rules: str = "classic") -> tuple[Controller, dict[int, int]]:
+    """Deal 5: South draws and discards its first card, then the computers play (the table, and each
+    computer's last discard by seat)."""
+    ctrl = controller(5, rules)
     ctrl.handle("draw")
     ctrl.handle("card", "0")
     ctrl.handle("discard")
     run_computers(ctrl)
-    for seat in (1, 2, 3):
-        thrown = [e.card for e in ctrl.game.log if isinstance(e, Discarded) and e.seat == seat]
+    return ctrl, {s: [e.card for e in ctrl.game.log if isinstance(e, Discarded) and e.seat == s][-1] for s in (1, 2, 3)}
+
+
+def test_computer_moves_are_named_at_their_seat_and_highlighted_until_my_tap() -> None:
+    ctrl, thrown = first_lap()
+    for seat, card in thrown.items():
         # the seat's box ends its turn with what it threw, the card every other player wants to know
-        assert ctrl.seat_turn(seat).endswith(f"discarded {C.label(thrown[-1])}"), ctrl.seat_turn(seat)
+        assert ctrl.seat_turn(seat).endswith(f"discarded {C.label(card)}"), ctrl.seat_turn(seat)
     assert ctrl.landed  # East's discard landed on the pile
-    rook = controller(5, "rook")  # a Rook card by its colour in words, as hints say it, never "Y14"
-    rook.handle("draw")
-    rook.handle("card", "0")
-    rook.handle("discard")
-    run_computers(rook)
-    for seat in (1, 2, 3):
-        thrown = [e.card for e in rook.game.log if isinstance(e, Discarded) and e.seat == seat]
-        name = C.name(thrown[-1])
+    rook, thrown = first_lap("rook")  # a Rook card by its colour in words, as hints say it, never "Y14"
+    for seat, card in thrown.items():
+        name = C.name(card)
         assert rook.seat_turn(seat).endswith(f"discarded {name}") and name.split()[0] in C.COLOUR_NAMES
     ctrl.handle("sheet", "moves")  # looking changes nothing
     assert ctrl.landed
