@@ -88,8 +88,8 @@ def _pickup_source(game: Position) -> tuple[Card, int, int | None]:
         if meld_rank not in rules.meld_ranks:
             raise RuleViolation("rank_not_meldable", "That card can't be melded, so the pile can't be taken.")
     target = team.open_meld(meld_rank) if rules.one_open_meld_per_rank else None
-    if target is not None and len(team.melds[target].cards) + 3 > BOOK_SIZE:
-        have = len(team.melds[target].cards)
+    have = len(team.melds[target].cards) if target is not None else 0
+    if have + 3 > BOOK_SIZE:
         what = C.rank_name(meld_rank, rules.deck == "rook", plural=True)
         raise RuleViolation(
             "pile_meld_full",

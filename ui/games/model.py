@@ -62,7 +62,7 @@ class KeptGame:
         totals = totals_words(self.players, self.totals)
         who = f" · {join(list(self.people))}" if self.people else ""
         title = f"{self.title} · lesson" if self.lesson else self.title
-        title += " · six players" if self.players == 6 else ""  # us/them alone doesn't tell it from four
+        title += size_words(self.players)
         where, state = progress_words(self.round_index, self.over, self.between)
         return f"Deal {self.deal:,} · {title} · {where} · {totals} · {state}{who}"
 
@@ -72,6 +72,11 @@ class KeptGame:
             return time.strftime("%d %b %H:%M", time.gmtime(self.played / 1000)).lstrip("0") + " UTC"
         except (OverflowError, OSError, ValueError):  # a time no clock reaches (``read`` keeps them out)
             return "at an unknown time"
+
+
+def size_words(players: int) -> str:
+    """' · six players' for a six-player game, whose 'us'/'them' alone reads as four; '' otherwise."""
+    return " · six players" if players == 6 else ""
 
 
 def progress_words(round_index: int, over: bool, between: bool) -> tuple[str, str]:
