@@ -79,6 +79,18 @@ ACTION_ROWS = (
     ".map((b) => Math.round(b.getBoundingClientRect().top))).size"
 )
 
+# The most lines any button's label under the hand takes, and whether one sticks out past the screen's edge.
+ACTION_LABELS = """() => {
+  const buttons = [...document.querySelectorAll('.actions button')];
+  const lines = buttons.map((b) => {
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  const out = buttons.filter((b) => b.getBoundingClientRect().right > innerWidth + 0.5).map((b) => b.textContent);
+  return {lines: Math.max(0, ...lines), out};
+}"""
+
 # On screen and on top at its middle: a tap there reaches it.
 HIT_TESTABLE = """(el) => {
   const r = el.getBoundingClientRect();
@@ -276,6 +288,8 @@ def test_why_left_open_with_a_hint_leaves_the_hand_in_view(
         most_buttons = max(most_buttons, page.locator(".actions button").count())
         rows = page.evaluate(ACTION_ROWS)
         assert rows == 1, f"the buttons under the hand take {rows} rows"
+        labels = page.evaluate(ACTION_LABELS)
+        assert labels["lines"] <= 2 and not labels["out"], labels  # "May I / go out?", each button whole
         take_hint(table)
     assert table.round_is_over()
     # Undo and May I go out? came up beside the four a turn has once drawn (Pick up pile waits for the

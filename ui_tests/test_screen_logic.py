@@ -304,6 +304,9 @@ def test_the_partners_answer_is_said_in_the_prompt() -> None:
     text, kind = banner_text(ctrl.view(), ctrl)
     said = "North said yes" if ctrl.game.permission else "North said no"
     assert kind == "mine" and text.startswith(said), text
+    # The bar's button keeps the answer for the rest of the turn, instead of a bare greyed question.
+    button = page(ctrl).split('data-act="ask"')[1].split("</button>")[0]
+    assert said in button and "disabled" in button, button
 
 
 def hint_for(game: Game) -> str:

@@ -252,6 +252,11 @@ def hand_region(view: View, table: Session) -> str:
     )
 
 
+def lines(*parts: str) -> str:
+    """A button's label that wraps only between ``parts``: two lines on a crowded phone bar, not three."""
+    return " ".join(f'<span class="nw">{esc(part)}</span>' for part in parts)
+
+
 def actions_region(view: View, table: Session) -> str:
     mine = view.to_act == view.seat and view.phase in ("draw", "play") and not table.cut_off()
     draw_phase = mine and view.phase == "draw"
@@ -261,7 +266,8 @@ def actions_region(view: View, table: Session) -> str:
     if rules.pickup != "none" and not play_phase:  # once drawn, the pile waits for the next turn
         problem = table.pickup_problem()
         extra = f' title="{esc(problem)}"' if problem else ""
-        buttons.append(button("pickup", "Pick up pile", disabled=not draw_phase or bool(problem), extra=extra))
+        label = lines("Pick up", "pile")
+        buttons.append(button("pickup", label, disabled=not draw_phase or bool(problem), extra=extra))
     buttons += [
         button("new-meld", "New meld", disabled=not mine or not (table.selected or table.pile_selected)),
         # A wild card or one our melds could take is not the obvious discard: Discard stays plain for it.
@@ -269,7 +275,11 @@ def actions_region(view: View, table: Session) -> str:
                and not table.discard_waits() else "", disabled=not play_phase),
     ]
     if must_ask(rules) and view.me.stage == "foot":
-        buttons.append(button("ask", "May I go out?", disabled=not play_phase or view.asked))
+        label = lines("May I", "go out?")
+        partner = partner_of(view, view.seat)
+        if view.asked and view.permission is not None and partner is not None:  # the answer, for the turn
+            label = f"{table.seating.name(partner, rules.players)} said {'yes' if view.permission else 'no'}"
+        buttons.append(button("ask", label, disabled=not play_phase or view.asked))
     if play_phase and table.can_end_turn():
         buttons.append(button("end-turn", "End turn", cls="primary"))
     if play_phase and table.can_undo():
