@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlencode
 from engine.deal import MAX_DEAL
 from engine.rules import RuleSet
 from engine.seats import individual, seat_names, teammates
+from ui.rules.text import shown_title
 from ui.settings.model import (
     HOUSE_CHOICES,
     LEVEL_NAMES,
@@ -173,9 +174,10 @@ def arrival_note(request: ShareRequest, first_visit: bool, own_level: str) -> st
             f" Your computer level is now {level}, as in the link (Settings changes it back)."
             if request.level is not None and request.level != own_level else ""
         )
-        return f"From a shared link: deal {request.deal:,}, {rules.title}{house}, {level} computer players.{changed}"
+        title = shown_title(rules)
+        return f"From a shared link: deal {request.deal:,}, {title}{house}, {level} computer players.{changed}"
     return (
-        f"Welcome! This is the deal from your link: {rules.title}{house}, "
+        f"Welcome! This is the deal from your link: {shown_title(rules)}{house}, "
         f"{level} computer players. " + seats_sentence(rules.players) + " Hint suggests a move; Rules are in Menu."
     )
 

@@ -129,3 +129,22 @@ def test_share_links_and_kept_games_carry_the_table_size() -> None:
     # Three totals from a record that doesn't say three players: refused, not misread.
     forged = record.replace('"players":3', '"players":4')
     assert games.read("kept-game-2", forged) is None
+
+
+def test_pagat_played_alone_is_not_called_partnership_rules() -> None:
+    """Three players on their own under Pagat's rules: no screen calls them "Pagat partnership rules"."""
+    ctrl = three_players("pagat")
+    shown = []
+    for screen in ("settings", "games", "rules"):
+        ctrl.handle("screen", screen)
+        # The rule set chooser lists the presets by their own names; the rest speaks of this game.
+        shown.append(text_of(re.sub(r"<select.*?</select>", "", page(ctrl), flags=re.S)))
+    assert all("Pagat rules, played alone" in text for text in shown), shown
+    assert not any("partnership" in text for text in shown)
+    kept = games.read("g1", games.record(ctrl.game, "{}", 0))
+    assert kept is not None and kept.title == "Pagat rules, played alone"
+    # Four players keep the partnership title.
+    four = Controller(Settings(preset="pagat"), rng=random.Random(5))
+    four.new_game(4242)
+    four.handle("screen", "settings")
+    assert "Pagat partnership rules" in text_of(page(four))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.deal import MAX_DEAL
+from ui.rules.text import shown_title
 from ui.share import parse_deal_number
 from ui.taps import Note, Taps
 
@@ -32,7 +33,7 @@ def on_new_game(app: App, arg: str) -> None:
     else:
         deal = None
     app.new_game(deal)
-    app.note = Note(f"New game: deal {app.game.deal_number:,}, {app.game.rules.title}.")
+    app.note = Note(f"New game: deal {app.game.deal_number:,}, {shown_title(app.game.rules)}.")
 
 
 def register(taps: Taps[App]) -> None:

@@ -20,6 +20,7 @@ from engine.serialize import parse_json
 from engine.state import Game
 from engine.wording import join
 from ui.lesson.plans import lesson_game
+from ui.rules.text import shown_title
 from ui.seating.model import clean_name
 from ui.sides import totals_words
 
@@ -99,7 +100,7 @@ def record(game: Game, save_text: str, played: int, people: tuple[str, ...] = ()
         {
             **extra,
             "v": 1,
-            "title": game.rules.title[:MAX_TITLE],
+            "title": shown_title(game.rules)[:MAX_TITLE],
             "deal": game.deal_number,
             "round": game.round_index,
             "totals": list(game.totals),

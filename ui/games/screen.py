@@ -7,6 +7,7 @@ from ui import sides
 from ui.challenge.model import Record
 from ui.challenge.screen import challenges_list
 from ui.games.model import KeptGame, progress_words, size_words
+from ui.rules.text import shown_title
 from ui.saves import Kept
 from ui.widgets import button, esc
 
@@ -16,7 +17,7 @@ def games_screen(game: Game, kept: list[KeptGame], confirm_delete: str, copies: 
     """Every game kept: the one on the table, and the ones put aside, each to resume or delete."""
     where, state = progress_words(game.round_index, game.phase == "game_over", game.phase == "round_over")
     current = (
-        f"<p>On the table: deal {game.deal_number:,} · {esc(game.rules.title)}{size_words(game.n)} · {where} · "
+        f"<p>On the table: deal {game.deal_number:,} · {esc(shown_title(game.rules))}{size_words(game.n)} · {where} · "
         f"{esc(sides.totals_words(game.n, game.totals))} · {state}.</p>"
         + ('<div class="row">' + button("watch", "Watch this game", arg="table") + "</div>" if game.history else "")
     )

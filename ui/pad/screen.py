@@ -12,6 +12,7 @@ from engine.scoring import TeamScore, book_kinds
 from engine.wording import join
 from ui.pad.entries import counted_points
 from ui.pad.model import STAGES, Pad, PadDesk, SideEntry, books_label, card_classes
+from ui.rules.text import shown_title
 from ui.settings.model import (
     HOUSE_CHOICES,
     PRESET_NAMES,
@@ -51,7 +52,7 @@ def pad_list(desk: PadDesk, settings: Settings, notes: str) -> str:
         else:
             actions = button("pad-open", "Open", arg=pad.id, cls="primary") + button("pad-delete", "Delete", arg=pad.id)
         items.append(
-            f'<li class="kept"><p><b>{esc(pad.name)}</b><br><small>{esc(pad.date)} · {esc(pad.rules.title)} · '
+            f'<li class="kept"><p><b>{esc(pad.name)}</b><br><small>{esc(pad.date)} · {esc(shown_title(pad.rules))} · '
             f"{scores} · {state}</small></p>"
             f'<div class="row">{actions}</div></li>'
         )
@@ -342,7 +343,7 @@ def pad_setup(desk: PadDesk, pad: Pad) -> str:
     return (
         f'<div class="row">{toggle}</div>'
         f'<div class="grid setup">{"".join(names)}</div>'
-        f"<p>{esc(pad.rules.title)}</p>{note}"
+        f"<p>{esc(shown_title(pad.rules))}</p>{note}"
         f'<div class="grid setup">{"".join(rules)}</div>'
         f'<div class="row">{remove}{delete}{button("pad-list", "All pads")}</div>'
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.rules import RuleSet, preset
-from ui.rules.text import rules_page
+from ui.rules.text import rules_page, shown_title
 from ui.settings.model import PRESET_NAMES, PRESET_TABS
 from ui.table.board import BOOK_MARKS
 from ui.widgets import button, esc
@@ -53,7 +53,7 @@ def rules_screen(tab: str, playing: RuleSet) -> str:
     note = " (the game you are playing)" if tab == playing.name else ""
     return (
         '<section class="panel rules" aria-labelledby="rules-title">'
-        f'<h2 id="rules-title">Rules: {esc(rules.title)}{esc(note)}</h2>'
+        f'<h2 id="rules-title">Rules: {esc(shown_title(rules))}{esc(note)}</h2>'
         f'<div class="tabs" role="group" aria-label="Rule sets">{tabs}</div>'
         f"{sections}"
         + marks_legend()

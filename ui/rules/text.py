@@ -326,6 +326,11 @@ def _alone(text: str) -> str:
     return text
 
 
+def shown_title(rules: RuleSet) -> str:
+    """The rules' title as the app shows it: "Pagat rules, played alone" for two or three players on their own."""
+    return _alone(rules.title) if individual(rules.players) else rules.title
+
+
 def rules_page(rules: RuleSet) -> list[Section]:
     """Headed sections of plain sentences describing exactly these rules."""
     sections = _sections(rules)

@@ -38,6 +38,7 @@ from engine.levels import SEARCH_LEVELS
 from engine.rules import PRESETS, RuleSet, preset
 from engine.serialize import parse_json
 from engine.stored_rules import LEGACY_VALUES
+from ui.rules.text import shown_title
 from ui.table.order import ORDER_NAMES
 
 __all__ = [
@@ -141,7 +142,7 @@ def rules_words(rules: RuleSet) -> str:
         label, choices = HOUSE_CHOICES[key]
         text = next((t for v, _c, t in choices if v == value and type(v) is type(value)), str(value))
         changed.append(f"{label}: {text}")
-    return rules.title + ("; house rules: " + "; ".join(changed) if changed else "")
+    return shown_title(rules) + ("; house rules: " + "; ".join(changed) if changed else "")
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.rules import preset
 from engine.state import Game
+from ui.rules.text import shown_title
 from ui.settings.model import (
     EXPERT_NOTE,
     HOUSE_CHOICES,
@@ -71,7 +72,7 @@ def settings_screen(s: Settings, house_open: bool, game: Game, storage_kept: str
         '<input id="deal-input" name="deal" inputmode="numeric" autocomplete="off" maxlength="12"></div>'
         '<button type="submit" class="primary">Start new game</button>'
         f'<p class="tip">New games use the rules below. This game: deal {game.deal_number:,}, '
-        f"{esc(game.rules.title)}.</p></form>"
+        f"{esc(shown_title(game.rules))}.</p></form>"
         "<h3>Rules</h3>"
         + _select("preset", "Rule set", presets, s.preset)
         + table
