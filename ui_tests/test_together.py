@@ -753,3 +753,26 @@ def test_the_scoreboard_at_a_rounds_end_together_names_each_sides_people_not_us_
     assert app.game.phase == "play" or app.passing is not None
     board = header(app).split('class="scoreboard"')[1].split("</p>")[0]
     assert "Us " in board and "Them " in board and "Anna" not in board
+
+
+def test_the_first_person_to_play_a_new_round_is_passed_the_device_even_if_they_held_it_last() -> None:
+    """Between rounds the device lies open at the scores for everyone: whoever plays first in the next
+    round is asked for by name before their hand shows, even when the computers played first and the
+    device was last theirs (the same screen a reload there opens at)."""
+    for seed in range(7, 40):
+        app = seated([(0, "Anna"), (2, "Bob")], seed=seed)
+        run(app, 4000, [])
+        if app.game.phase != "round_over":
+            continue
+        holder = app.seat
+        app.handle("next-round")
+        while app.passing is None and app.bot_to_act():
+            app.bot_step()
+        if app.game.to_act == holder:  # the case that showed a hand at once: the holder plays first
+            break
+    else:
+        raise AssertionError("no round whose next one the last holder of the device plays first")
+    assert app.passing == holder
+    hidden_everywhere(app, page(app))
+    app.handle("take-device")
+    assert app.passing is None and app.seat == holder and 'data-act="card"' in page(app)

@@ -31,6 +31,7 @@ from ui.sides import SOUTH
 from ui.table.moves import MAX_LINES, MAX_LINES_TEXT, Line
 from ui.table.narrate import describe_entry, going_out_turn, short_entry, turn_brief, went_out_text, who
 from ui.table.order import arranged, moved, moved_positions, own_order_data, read_own_order
+from ui.table.passing import had_turn
 from ui.table.recent import Recent
 from ui.table.staging import Staged, read_staged, staged_data
 
@@ -148,7 +149,9 @@ class Session:
 
     def check_pass(self, fresh: bool = False) -> None:
         """In a game played together, ask for the device to go to the person now to act when it is not the
-        one shown (``fresh``: a game just put on the table goes to its first person even then).
+        one shown (``fresh``: a game just put on the table goes to its first person even then), and to the
+        first person to play in a round even when the device was last theirs: between rounds it lay open
+        at the scores, and the computers may have played first.
 
         While a guest plays on a phone of their own, this device shows no hand (``hidden``: it may lie on
         the table for a while), and it is passed again to whoever plays on it next, even to the person
@@ -162,7 +165,7 @@ class Session:
         if seat in self.seating.guests:
             self.hidden = True  # a guest plays on a device of their own: this one is not passed to them
             return
-        if seat != self.seat or fresh or self.hidden:
+        if seat != self.seat or fresh or self.hidden or not had_turn(self.game, self.humans):
             self.passing = seat
         self.hidden = False
 
