@@ -776,3 +776,32 @@ def test_the_first_person_to_play_a_new_round_is_passed_the_device_even_if_they_
     hidden_everywhere(app, page(app))
     app.handle("take-device")
     assert app.passing is None and app.seat == holder and 'data-act="card"' in page(app)
+
+
+def test_the_pass_screen_says_when_it_leaves_out_earlier_moves() -> None:
+    """Since-your-last-turn lists the latest moves; when there were more, it says how many it left out."""
+    from ui.table.passing import MAX_SINCE, since_last_turn
+
+    app = seated([(0, "Anna"), (1, "Bob")], players="6")  # four computers' turns between Bob's and Anna's
+    seen_long = seen_short = False
+    for _ in range(600):
+        if app.game.phase in ("round_over", "game_over"):
+            break
+        if app.passing is not None:
+            html = page(app)
+            count = len(since_last_turn(app.game, app.passing, app.session.names()))
+            listed = re.findall(r"<li><p>([^<]*)</p></li>", html)
+            assert len(listed) == min(count, MAX_SINCE)
+            if count > MAX_SINCE:
+                seen_long = True
+                left = count - MAX_SINCE
+                assert f"The latest {MAX_SINCE}; {left} earlier {'ones' if left > 1 else 'one'} not shown" in html
+            else:
+                seen_short = seen_short or count > 0
+                assert "earlier" not in html
+            app.handle("take-device")
+        elif app.bot_to_act():
+            app.bot_step()
+        else:
+            play_person(app)
+    assert seen_long and seen_short

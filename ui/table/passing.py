@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ui.table.session import Session
 
 MAX_SINCE = 12
-"""The most lines "since your last turn" lists (the latest ones)."""
+"""The most lines "since your last turn" lists (the latest ones; it says how many earlier ones Moves holds)."""
 
 
 def had_turn(game: Game, seats: Collection[int]) -> bool:
@@ -33,8 +33,7 @@ def since_last_turn(game: Game, seat: int, names: list[str]) -> list[str]:
     log = game.log
     last = max((i for i, e in enumerate(log) if e.seat == seat), default=-1)
     entries: list[Event] = log[last + 1 :]
-    texts = [t for t in (describe_entry(game, e, -1, names) for e in entries) if t]
-    return texts[-MAX_SINCE:]
+    return [t for t in (describe_entry(game, e, -1, names) for e in entries) if t]
 
 
 def hidden_panel(session: Session) -> str:
@@ -65,9 +64,12 @@ def pass_panel(game: Game, seat: int, names: list[str]) -> str:
         asked = f'<p class="pass-ask"><b>{esc(names[game.turn])} asks you: “May I go out?”</b></p>'
     lines = since_last_turn(game, seat, names)
     heading = "Since your last turn" if had_turn(game, (seat,)) else "So far this round"
+    left = len(lines) - MAX_SINCE
+    earlier = (f"<p class=\"tip\">The latest {MAX_SINCE}; {left} earlier {'ones' if left > 1 else 'one'} "
+               "not shown (Moves tells the last turns once you have the device).</p>" if left > 0 else "")
     since = (
-        f"<h3>{heading}</h3><ol class=\"moves\">"
-        + "".join(f"<li><p>{esc(t)}</p></li>" for t in lines)
+        f"<h3>{heading}</h3>{earlier}<ol class=\"moves\">"
+        + "".join(f"<li><p>{esc(t)}</p></li>" for t in lines[-MAX_SINCE:])
         + "</ol>"
         if lines else ""
     )
