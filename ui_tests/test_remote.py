@@ -306,9 +306,18 @@ def test_a_lost_guest_waits_then_a_computer_plays_its_seat_and_it_comes_back() -
     assert room.session.bot_to_act()
     room.computers()
     assert game.to_act == 3 and len(game.history) > 0
+    # Nobody takes the computer's moves for Cal's: the host's row for the seat and every move it made say so.
+    from ui.table.board import seats_region
+
+    assert "computer for now" in seats_region(room.session.view(), room.session)
+    stood_in = [line for line in room.session.recent.lines if line.seat == 2]
+    assert stood_in and all(line.text.startswith("Cal (a computer for now) ") for line in stood_in)
+    bea = room.guests[1].shown
+    assert bea is not None and any(text.startswith("Cal (a computer for now) ") for text in bea.lines)
     # Back in range: the seat is North's again.
     room.deliver(room.host.join(2))
     assert 2 not in room.session.away
+    assert "computer for now" not in seats_region(room.session.view(), room.session)
     shown = room.guests[2].shown
     assert shown is not None
     played = [text for text in shown.lines if "A computer played for you: you " in text]

@@ -57,7 +57,11 @@ def seat_box(view: View, seat: SeatView, table: Session) -> str:
         doing = ", deciding whether you may go out" if view.phase == "answer" else ", playing now"
     name = table.seating.name(seat.seat, view.rules.players)  # a person's own name, else the compass point
     said = name if name.lower() == role else f"{name}, {role}"  # not "Opponent, opponent"
-    label = f"{said}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
+    # A guest whose phone is away: a computer plays the seat meanwhile, and the row says so.
+    away = seat.seat in table.away
+    stand_in = '<span class="away" aria-hidden="true">computer for now</span>' if away else ""
+    label = f"{said}{', a computer plays for them for now' if away else ''}: {seat.hand_count} cards " \
+        f"{STAGES[seat.stage]}{rest}{doing}"
     team = "us" if seat.team == view.my_team else "them"
     # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news,
     # shown by the count it describes.
@@ -66,7 +70,7 @@ def seat_box(view: View, seat: SeatView, table: Session) -> str:
     return (
         f'<div class="seat {team} pos-{pos}{" active" if turn else ""}" role="group" aria-label="{esc(label)}">'
         f'<div class="seat-head"><strong data-short="{esc(short_name(seat.name))}">'
-        f'<span>{esc(name)}</span></strong>{where}<b class="n">{seat.hand_count}</b></div>'
+        f'<span>{esc(name)}</span></strong>{stand_in}{where}<b class="n">{seat.hand_count}</b></div>'
         f'<div class="counts"><span class="role {role}">{esc(role)}</span></div>'
         f'<div class="did">{did or "&nbsp;"}</div>'
         "</div>"

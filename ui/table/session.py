@@ -49,6 +49,13 @@ def _nothing() -> None:
     """The default ``on_move``: a session on its own has nobody to tell."""
 
 
+
+def stand_in(text: str, name: str) -> str:
+    """A move told as a computer's made for ``name`` while their phone is away ("Dee (a computer for now)
+    drew two cards."), so nobody takes it for theirs."""
+    return f"{name} (a computer for now){text[len(name):]}" if text.startswith(name + " ") else text
+
+
 class Session:
     """One game on the table, for the people in ``humans``, shown from ``seat``."""
 
@@ -512,12 +519,14 @@ class Session:
             return None
         shorts = [t for t in (short_entry(self.game, e) for e in entries if e.seat == seat) if t]
         away = seat in self.away
+        if away:  # a guest's phone is away: the move is a computer's, not theirs
+            texts = [stand_in(t, self.names()[seat]) for t in texts]
 
         def telling(you: int, people: list[str]) -> str:
             said = " ".join(t for t in (describe_entry(self.game, e, you, people) for e in entries) if t)
             if away and you == seat and said.startswith("You "):  # its phone was away: not a move of theirs
                 return "A computer played for you: y" + said[1:]
-            return said
+            return stand_in(said, people[seat]) if away else said
 
         told = self.tellings(telling)
         return self.recent.add_line(seat, " ".join(texts), reason, " · ".join(shorts), full, told)
