@@ -291,6 +291,41 @@ def test_hostile_invitation_and_answer_links_get_a_note_and_change_nothing(
     assert host.page.evaluate("document.body.dataset.moves") == moves
 
 
+def test_an_answer_to_an_invitation_made_before_the_host_reloaded_is_called_that_not_a_network_problem(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    answer = join(new_page(), invite(host, 1))
+    host.page.reload()  # before the answer came back: the invitation it answers is gone with the page
+    host.wait_until_idle()
+    row = host.page.locator('.room-seat[data-seat="1"]')
+    if not row.is_visible():  # (a reloaded host with an invited seat opens the room by itself)
+        host.menu("Phones in the room")
+    if row.locator(".room-url").count() == 0:
+        row.get_by_role("button", name=re.compile("Invite a phone|New invitation")).click()
+    row.locator(".room-url").wait_for()
+    take(host, 1, answer)
+    host.page.get_by_text("That answer is to an earlier invitation to West's seat").wait_for()
+    assert "connecting" not in row.locator(".room-state").inner_text()
+
+
+def test_a_guest_that_reloads_after_the_host_did_is_asked_for_a_new_invitation_not_sent_a_dead_answer(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    invitation = invite(host, 1)
+    guest = new_page()
+    take(host, 1, join(guest, invitation))
+    guest.get_by_role("group", name="Your cards").get_by_role("button").first.wait_for(timeout=45_000)
+    wait_for(lambda: guest.evaluate("localStorage.getItem('hf-way-back') !== null"), seconds=45)
+    host.page.reload()  # the host's page reloads: the guest's link and its way back are gone
+    host.wait_until_idle()
+    guest.get_by_text("Ask the host for a new invitation").first.wait_for(timeout=60_000)
+    guest.reload()  # the same invitation opened again: no answer to a spent invitation, the same advice
+    guest.get_by_text("This invitation brought this phone to the table once already").wait_for(timeout=30_000)
+    assert guest.locator(".room-url").count() == 0
+
+
 def test_an_answer_link_opened_on_the_host_phone_goes_to_the_table(
     new_page: Callable[..., Page], base_url: str
 ) -> None:

@@ -6,8 +6,11 @@
 // channel needs (ICE user name and password, the DTLS fingerprint, the candidates' addresses and
 // ports), then rebuilt on the other side from a fixed template. That text rides after "#" in a link:
 //   invitation  <page>#join=<seat>~<ufrag>~<pwd>~<fingerprint>~<addr:port,...>
-//   answer      <page>#answer=<seat>~<ufrag>~<pwd>~<fingerprint>~<addr:port,...>
-// (about 150 characters: small enough for a QR code without compressing it).
+//   answer      <page>#answer=<seat>.<its invitation's ufrag>~<ufrag>~<pwd>~<fingerprint>~<addr:port,...>
+// (about 160 characters: small enough for a QR code without compressing it). The answer names the
+// invitation it answers, so the host can tell an answer to an earlier invitation (one made before
+// its page reloaded) from a network that keeps the phones apart; an answer without it is taken as
+// before.
 //
 // Python (ui/browser/remote.py) calls window.hfNet and hears back through "hf-net" events on window:
 // {kind: "open" | "message" | "close" | "fail", seat, text}. The guest's seat is -1 (its link to the host).
@@ -112,6 +115,7 @@
     channel.onopen = function () {
       clearTimeout(peer.timer);
       peer.open = true;
+      if (seat < 0 && joined) markUsed(joined.code);
       tell("open", seat);
       if (seat >= 0) makeSpare(seat).catch(function () { dropSpare(seat); });
     };
@@ -169,15 +173,21 @@
     wire(seat, peer.pc.createDataChannel("hf", {ordered: true}));
     await peer.pc.setLocalDescription(await peer.pc.createOffer());
     await gathered(peer.pc);
-    return seat + "~" + compact(peer.pc.localDescription.sdp);
+    var offer = compact(peer.pc.localDescription.sdp);
+    peer.tag = offer.split("~")[0];
+    return seat + "~" + offer;
   }
 
+  // true: taken; "stale": the answer to an earlier invitation for the seat; false: no answer of ours.
   async function accept(text) {
     var at = typeof text === "string" ? text.indexOf("~") : -1;
-    var seat = at > 0 ? Number(text.slice(0, at)) : NaN;
+    var head = at > 0 ? /^([0-5])(?:\.([A-Za-z0-9_\-]{1,64}))?$/.exec(text.slice(0, at)) : null;
+    var seat = head ? Number(head[1]) : NaN;
     var peer = peers[seat];
     var answer = expand(at > 0 ? text.slice(at + 1) : "", "answer");
-    if (!peer || !answer || peer.open || peer.pc.signalingState !== "have-local-offer") return false;
+    if (!peer || !answer) return false;
+    if (head[2] && peer.tag && head[2] !== peer.tag) return "stale";
+    if (peer.open || peer.pc.signalingState !== "have-local-offer") return false;
     try { await peer.pc.setRemoteDescription(answer); } catch (e) { return false; }
     watch(seat);
     return true;
@@ -193,6 +203,7 @@
     if (!/^[0-5]$/.test(seat) || !offer) return "";
     joined = {code: text, seat: Number(seat)};
     if (await comeBack()) return "back";  // this page reloaded: its seat's way back, not the spent invitation
+    if (used(text)) return "used";  // it led to the table once: the host's side of it is spent
     var peer = fresh(-1);
     peer.pc.ondatachannel = function (e) { wire(-1, e.channel); };
     try {
@@ -200,7 +211,25 @@
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
     } catch (e) { close(-1); return ""; }
     await gathered(peer.pc);
-    return seat + "~" + compact(peer.pc.localDescription.sdp);
+    return seat + "." + text.slice(at + 1).split("~")[0] + "~" + compact(peer.pc.localDescription.sdp);
+  }
+
+  // Guest: the invitations that led to a table on this phone (each connects once; a way back does the rest).
+  var USED = "hf-used-invitations";
+
+  function usedCodes() {
+    try {
+      var list = JSON.parse(localStorage.getItem(USED) || "[]");
+      return Array.isArray(list) ? list.filter(function (c) { return typeof c === "string"; }) : [];
+    } catch (e) { return []; }
+  }
+
+  function used(code) { return usedCodes().indexOf(code) >= 0; }
+
+  function markUsed(code) {
+    var list = usedCodes().filter(function (c) { return c !== code; });
+    list.push(code);
+    try { localStorage.setItem(USED, JSON.stringify(list.slice(-8))); } catch (e) { /* then it is answered again */ }
   }
 
 

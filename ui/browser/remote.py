@@ -220,10 +220,12 @@ class RoomLink:
         self.runner.spawn(self.accept(text))
 
     async def accept(self, code: str) -> None:
-        ok = bool(await window.hfNet.accept(code))
-        seat_text = code.split("~", 1)[0]
+        taken = await window.hfNet.accept(code)
+        seat_text = code.split("~", 1)[0].split(".", 1)[0]  # "1.<its invitation>~…"
         self.room.open = True
-        if not ok or not seat_text.isdigit():
+        if taken == "stale" and seat_text.isdigit():  # (true, false or "stale")
+            self.room.note = screen.stale_answer(self.app.session.names()[int(seat_text)])
+        elif taken is not True or not seat_text.isdigit():
             self.room.note = screen.BAD_ANSWER
         elif (link := self.room.link(int(seat_text))).state != "joined":
             # The link may already be open (its "open" came while the answer was being set): keep "joined".
@@ -363,6 +365,8 @@ class GuestPage:
         answer = str(await window.hfNet.join(code)) if len(code) <= MAX_LINK else ""
         if answer == "back":
             self.returning = True
+        elif answer == "used":
+            self.problem = screen.USED_INVITATION
         elif answer:
             self.answer = page_base() + "#answer=" + answer
         else:

@@ -32,6 +32,19 @@ NO_LINKS_GUEST = (
 )
 BAD_ANSWER = "That answer doesn't fit any invitation from this table: ask for the link again."
 BAD_INVITATION = "This invitation can't be read. Ask the host for a new one."
+USED_INVITATION = (
+    "This invitation brought this phone to the table once already, and it can't reach its seat by itself now "
+    "(the host's page may have been reloaded). Ask the host for a new invitation and open it here: you get "
+    "your seat back."
+)
+
+
+def stale_answer(name: str) -> str:
+    """An answer to an invitation the host no longer holds (made before its page reloaded, or replaced)."""
+    return (
+        f"That answer is to an earlier invitation to {name}'s seat, not the one this table holds now (the page "
+        f"was reloaded, or a new invitation made since). Send {name} the invitation shown now, and take its answer."
+    )
 NOT_OURS = "That code isn't a link of this app."
 GUEST_ACTS = frozenset({"sheet", "close", "why", "question-aside", "reopen-question"})
 """The taps a guest's page takes besides the table's own (no screen that would start or save a game)."""
