@@ -64,3 +64,34 @@ def test_the_first_visits_welcome_leaves_our_melds_row_in_view(page: Page, base_
     assert heading["y"] >= board["y"] and heading["y"] + heading["height"] <= board["y"] + board["height"]
     ok = page.locator(".note").get_by_role("button", name="OK").bounding_box()
     assert ok is not None and ok["y"] + ok["height"] <= 740  # the note can still be put away
+
+
+def test_settings_fields_are_drawn_light_under_their_dark_text(page: Page, base_url: str) -> None:
+    """The page's scheme is dark; WebKit drew the selects' boxes dark under our dark text (nearly unreadable)."""
+    table = Table(page, base_url).open()
+    table.menu("Settings")
+    schemes = page.eval_on_selector_all(".settings select", "els => els.map(e => getComputedStyle(e).colorScheme)")
+    assert len(schemes) >= 4 and set(schemes) == {"light"}, schemes
+
+
+def test_the_game_over_totals_put_each_sides_name_over_its_numbers(page: Page, base_url: str) -> None:
+    """The headings were left-aligned over right-aligned numbers: Us's numbers sat under "Them"."""
+    game = Game(preset("classic"), 2)
+    bots = [make_bot("easy", s, 2) for s in range(4)]
+    while not game.over:
+        seat = game.to_act if game.to_act is not None else 0
+        game.apply(bots[seat].decide(view_for(game, seat)).action)
+    table = Table(page, base_url).open().wait_until_saved()
+    table.replace_save(json.dumps(to_dict(game))).reload().wait_until_idle()
+    edges = page.evaluate("""() => {
+      const t = document.querySelector('table.score.rounds');
+      const right = (el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight);
+      const heads = [...t.querySelectorAll('thead th')].slice(1);
+      return heads.map((h, i) => {
+        const cell = t.querySelector(`tbody tr td:nth-of-type(${i + 1})`);
+        const range = document.createRange(); range.selectNodeContents(h);
+        const words = range.getBoundingClientRect().right;
+        return [words, right(cell)];
+      });
+    }""")
+    assert len(edges) == 2 and all(abs(words - numbers) <= 2 for words, numbers in edges), edges
