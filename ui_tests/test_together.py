@@ -805,3 +805,31 @@ def test_the_pass_screen_says_when_it_leaves_out_earlier_moves() -> None:
         else:
             play_person(app)
     assert seen_long and seen_short
+
+
+def test_melds_staged_before_a_reload_come_back_to_their_person_after_the_pass_screen() -> None:
+    """A reload mid-turn opens at "Pass to Anna"; once Anna takes the device her staged melds are still there
+    (they went back to the hand before), and nobody else's pass screen or table shows them."""
+    from engine.actions import Meld
+
+    app = seated([(0, "Anna"), (2, "Bob")], seed=9)
+    while True:
+        if app.passing is not None or app.bot_to_act() or app.game.phase != "draw":
+            step(app)
+            continue
+        app.handle("draw")
+        app.handle("hint")
+        if isinstance(app.hint_action, Meld) and app.staged:
+            break
+        play_person(app)
+        assert app.game.phase not in ("round_over", "game_over"), "no opening hint staged melds"
+    holder, staged = app.seat, list(app.staged)
+    text, lines = app.next_save(), app.lines_data()
+    choice = saves.choose(text, text)
+    assert choice.chosen is not None
+    again = App(Settings())
+    again.resume_game(choice.chosen.game, choice.seq, choice.chosen.seating, choice.chosen.shown, lines=lines)
+    assert again.passing == holder
+    hidden_everywhere(again, page(again))
+    again.handle("take-device")
+    assert again.seat == holder and again.staged == staged and "Take all back" in page(again)

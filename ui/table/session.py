@@ -180,9 +180,11 @@ class Session:
         """The person the device was passed to has it: the table is shown from their seat."""
         if self.passing is None:
             return
+        same = self.passing == self.seat  # back to the one it showed (a reload mid-turn): their staged melds stay
         self.seat, self.passing = self.passing, None
-        self.drawn = Counter()
-        self.selected, self.staged, self.pile_selected = [], [], []
+        if not same:
+            self.drawn = Counter()
+            self.selected, self.staged, self.pile_selected = [], [], []
         self.hint_action, self.recent.why, self.question_closed = None, None, False
 
     def narrator(self) -> tuple[int, list[str] | None]:
