@@ -165,6 +165,8 @@ def test_bad_input_says_why_and_changes_nothing(page: Page, base_url: str) -> No
     pad.type("Melded card points", 205)
     for typed, message in (
         ("abc", "Melded card points: type a whole number, digits only."),
+        ("xyz", "Melded card points: type a whole number, digits only."),  # the same note: the page unchanged
+        ("12.5", "Melded card points: type a whole number, digits only."),
         ("-40", "Melded card points: a count can't be negative."),
         ("123456789", "Melded card points: at most 20,000."),
     ):

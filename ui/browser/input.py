@@ -38,6 +38,20 @@ DRAG_ACTS = frozenset({"move-card", "drop"})
 """What a drag may ask for (``ui/drag.js``); anything else in its event is ignored."""
 
 
+
+def shows_what_is_kept(el: Any) -> None:
+    """After a change was taken or refused: a field the repaint left in place (its region's page was the same,
+    as when the same note refuses a second entry) shows what the page holds, not what was typed."""
+    if not el.isConnected:
+        return  # painted anew: it holds the kept value already
+    if str(el.tagName) == "SELECT":
+        for option in el.options:
+            option.selected = bool(option.defaultSelected)
+    elif str(el.type) == "checkbox":
+        el.checked = bool(el.defaultChecked)
+    elif str(el.value) != str(el.defaultValue):
+        el.value = el.defaultValue
+
 class Input:
     """The page's listeners, and the taps that need the browser."""
 
@@ -197,6 +211,7 @@ class Input:
         if field:
             app.pad_input(str(field), str(el.value))
             self.page.refresh()
+            shows_what_is_kept(el)
             return
         key = el.getAttribute("data-setting") if el.getAttribute else None
         if not key:
@@ -204,6 +219,7 @@ class Input:
         value = bool(el.checked) if el.type == "checkbox" else str(el.value)
         app.change_setting(key, value)
         self.page.refresh()
+        shows_what_is_kept(el)
         self.runner.kick()
 
     def on_submit(self, event: Any) -> None:
