@@ -487,6 +487,8 @@ def on_screen(app: App, arg: str) -> None:
         app.note = None
     if arg in SCREENS and arg != app.screen and app.note is not None and app.note.kind == "error":
         app.note = None  # a refusal belongs to the screen whose tap it answered
+    if arg in SCREENS and arg != "table" and app.lesson_offer and app.note is not None:
+        app.note = None  # the table's welcome (the lesson stays offered there): not a note for the score pad
     if arg in SCREENS and arg != "hands":
         app.screen = arg
         if arg == "rules":

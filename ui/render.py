@@ -162,7 +162,9 @@ def notes(ctrl: Controller, told_elsewhere: bool = False) -> str:
         warning=ctrl.storage_warning,
         share_url=ctrl.share_url,
         hint_ready=ctrl.hint_action is not None,
-        offer=lesson_screen.offer_buttons(ctrl) if ctrl.note is not None and not told_elsewhere else "",
+        # The lesson is offered beside the table's welcome, never beside another screen's note.
+        offer=lesson_screen.offer_buttons(ctrl) if ctrl.note is not None and not told_elsewhere
+        and ctrl.screen == "table" else "",
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from html import escape
 
 import pytest
@@ -290,6 +291,25 @@ def test_beside_the_welcome_the_offer_is_in_the_note_and_goes_at_the_first_move(
     assert note.index('data-act="lesson"') < note.index('data-act="dismiss"')  # Learn to play, then OK
     ctrl.handle("draw")
     assert not ctrl.lesson_offer and 'data-act="lesson"' not in regions(ctrl)["r-prompt"]
+
+
+def test_the_welcome_and_its_lesson_stay_on_the_table_not_on_the_score_pad() -> None:
+    """Going from the welcome to the score pad: no card-table welcome there, and no Learn to play beside the
+    pad's own refusals (it left the pad mid-entry for the lesson); back at the table the lesson is still offered."""
+    ctrl = Controller(Settings(), random.Random(5))
+    ctrl.lesson_offer = True
+    ctrl.note = Note(WELCOME)
+    ctrl.handle("screen", "pad")
+    ctrl.handle("pad-new")
+    html = regions(ctrl)["r-main"]  # (the menu's own Learn to play is in the header)
+    assert "Welcome!" not in html and 'data-act="lesson"' not in html
+    key = re.search(r'data-pad="([^"]*melded[^"]*)"', html)
+    assert key is not None
+    ctrl.pad_input(key.group(1), "abc")
+    html = regions(ctrl)["r-main"]
+    assert ctrl.note is not None and "digits only" in ctrl.note.text and 'data-act="lesson"' not in html
+    ctrl.handle("screen", "table")
+    assert ctrl.lesson_offer and 'data-act="lesson"' in regions(ctrl)["r-prompt"]
 
 
 def test_ok_on_the_welcome_puts_the_offer_away_too() -> None:
