@@ -45,6 +45,13 @@ IN_VIEW = """() => {
 """What hides the lesson's step, its buttons, a card of the hand or what the step points at (none: [])."""
 
 
+# On screen and on top at its middle: a tap there reaches it.
+ON_TOP = """(el) => {
+  const r = el.getBoundingClientRect(), t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight && t !== null && (t === el || el.contains(t));
+}"""
+
+
 def check_in_view(page: Page, sizes: tuple[tuple[int, int], ...], text: str) -> None:
     """At each screen size: the step and its buttons in view without scrolling the box, and the hand and
     what the step points at not hidden (the page's own size is put back after)."""
@@ -167,6 +174,13 @@ def test_each_presets_lesson_from_a_shared_links_first_visit(
     assert play_lesson(page, table, sizes=((360, 740), (844, 390))) >= len(PLANS[name].teaches)
     assert "Lesson done" in page.locator(LESSON).inner_text()
     assert not table.scrolls_sideways()
+    # The way out is in view on a phone, above the round's scores (it was below the box's edge).
+    page.set_viewport_size({"width": 360, "height": 740})
+    close = page.locator(LESSON).get_by_role("button", name="Close the lesson", exact=True)
+    assert close.evaluate(ON_TOP), "Close the lesson is out of view"
+    close.click()
+    table.wait_until_idle()
+    assert page.locator(LESSON).count() == 0
 
 
 def tab_to(page: Page, selector: str, presses: int = 80) -> str:

@@ -46,8 +46,9 @@ def lesson_box(app: App) -> str:
             end = f"Lesson done: the round is over. {PLAY_ON}"
         body = f'<p id="lesson-step">{esc(end)}</p>'
         others = [p for name, p in PLANS.items() if name != lesson.plan.preset]
-        buttons = "".join(button("lesson", p.title, arg=p.preset, cls="small") for p in others)
-        buttons += button("lesson-leave", "Close the lesson", cls="small")
+        # The way out first: in the box a phone leaves above the round's scores, it is the one in view.
+        buttons = button("lesson-leave", "Close the lesson", cls="small")
+        buttons += "".join(button("lesson", p.title, arg=p.preset, cls="small") for p in others)
     else:
         step = current_step(app)
         if step is None:
