@@ -210,7 +210,7 @@ def test_the_classic_lesson_by_keyboard_alone_each_new_step_said_politely(
             said_steps.append(now)
         if "Start another meld" in now:
             break
-        if not refused and "Select a pair" in now:  # a card the step doesn't use, by the keyboard: refused
+        if not refused and "Select cards for a meld" in now:  # a card the step doesn't use, by the keyboard: refused
             tab_to(page, f'#r-hand button[data-act="card"]:not({POINTED})')
             page.keyboard.press("Space")
             table.wait_until_idle()
@@ -220,7 +220,9 @@ def test_the_classic_lesson_by_keyboard_alone_each_new_step_said_politely(
         act = tab_to(page, POINTED)
         page.keyboard.press("Space" if act == "card" else "Enter")
     names = [s.split(":")[0] for s in said_steps]
-    assert names[:3] == ["Lesson, Draw from the stock", "Lesson, Select a pair", "Lesson, Lay down a first meld"]
+    assert names[:3] == [
+        "Lesson, Draw from the stock", "Lesson, Select cards for a meld", "Lesson, Lay down a first meld"
+    ]
     assert "Lesson, Start another meld" in names and refused
     assert int(page.evaluate("document.body.dataset.moves")) > 1
     assert page.evaluate("document.getElementById('r-said').kept === true")
@@ -239,6 +241,6 @@ def test_a_lesson_starts_and_plays_offline_after_the_first_visit(
         texts.append(said(page))
         page.locator(POINTED).first.click()
     table.wait_until_idle()
-    assert texts[0].startswith("Lesson, Draw from the stock") and "Select a pair" in texts[1]
+    assert texts[0].startswith("Lesson, Draw from the stock") and "Select cards for a meld" in texts[1]
     assert int(page.evaluate("document.body.dataset.moves")) >= 1
     assert watch.external == []

@@ -114,6 +114,12 @@ def test_playing_a_challenge_to_the_end_shows_both_results_and_their_game() -> N
     html = page(ctrl)
     assert "Challenge, deal 62:" in html and "Their result (verified" in html
     assert f"<td>{theirs.totals[0]:,}</td><td>{ctrl.game.totals[0]:,}</td>" in html
+    # Columns are the two games, rows the sides: "Them" is only ever the other side.
+    assert '<th scope="col">Sam&#x27;s game</th><th scope="col">Your game</th>' in html
+    again_list = Controller(Settings(level="hard"), rng=random.Random(1))
+    again_list.challenges = {record.key: record}
+    again_list.handle("screen", "games")
+    assert "Easy computer players" in page(again_list) and "· easy" not in page(again_list)
     ctrl.handle("watch-challenge", record.key)
     assert ctrl.screen == "watch" and ctrl.watch is not None and ctrl.watch.game == theirs
     assert ctrl.watch.level == "easy"

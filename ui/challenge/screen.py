@@ -21,6 +21,7 @@ def challenge_section(record: Record | None) -> str:
     n = c.rules.players
     theirs, mine = c.theirs.totals, record.mine.totals
     who = c.name or "Them"
+    column = f"{c.name}'s game" if c.name else "Their game"
     rows = "".join(
         f'<tr><th scope="row">{esc(sides.short(n, t))}</th><td>{theirs[t]:,}</td><td>{mine[t]:,}</td></tr>'
         for t in sides.order(n)
@@ -43,7 +44,9 @@ def challenge_section(record: Record | None) -> str:
         '<section class="challenge-result" aria-labelledby="challenge-title">'
         f'<h3 id="challenge-title">Challenge, deal {c.deal:,}: {esc(verdict)}</h3>'
         f'<table class="score"><caption>Their result ({esc(status)}) and yours</caption>'
-        f'<thead><tr><th scope="col">Side</th><th scope="col">{esc(who)}</th><th scope="col">You</th></tr></thead>'
+        # The columns are the two games, the rows the sides (Us and Them): "Them" names one thing only.
+        f'<thead><tr><th scope="col">Side</th><th scope="col">{esc(column)}</th><th scope="col">Your game</th>'
+        "</tr></thead>"
         f"<tbody>{rows}</tbody></table>"
         + "".join(f"<p>{esc(u)}</p>" for u in undo)
         + (f'<div class="row">{watch}</div>' if watch else "")
@@ -75,7 +78,8 @@ def challenges_list(challenges: dict[str, Record], confirm_spoil: str = "") -> s
                 + button("keep-challenge", "Play it first", arg=record.key, cls="primary")
             )
         items.append(
-            f'<li class="kept"><p><b>{esc(who)}: deal {c.deal:,}</b> · {esc(rules_words(c.rules))} · {esc(c.level)}<br>'
+            f'<li class="kept"><p><b>{esc(who)}: deal {c.deal:,}</b> · {esc(rules_words(c.rules))} · '
+            f"{esc(c.level.capitalize())} computer players<br>"
             f"<small>{'your game' if record.sent else 'their game'}: {esc(theirs)}{esc(mark)}{esc(mine)}</small></p>"
             + (f'<div class="row">{buttons}</div>' if buttons else "")
             + "</li>"

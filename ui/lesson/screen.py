@@ -58,7 +58,7 @@ def lesson_box(app: App) -> str:
             heading = f'<span class="lesson-name">{esc(heading)} \u2014 </span>{esc(title(step.kind, app.game.rules))}'
             body = f'<p id="lesson-step">{esc(step.text)} <span class="lesson-why">{esc(step.why)}</span></p>'
         after = f'<p class="lesson-left">{esc(intro(app.game.rules))}</p>' if not lesson.taught else ""
-        left = [title(k, app.game.rules) for k in lesson.to_come()]
+        left = [title(k, app.game.rules) for k in lesson.to_come() if step is None or k != step.kind]  # after this one
         if left:
             after += f'<p class="lesson-left">Still to come: {esc(", ".join(left))}.</p>'
         buttons = (

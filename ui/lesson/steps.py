@@ -29,7 +29,7 @@ KINDS: tuple[Kind, ...] = (
 TITLES: dict[Kind, str] = {
     "draw": "Draw from the stock",
     "pickup": "Take the pile",
-    "pair": "Select a pair",
+    "pair": "Select cards for a meld",
     "first_meld": "Lay down a first meld",
     "meld": "Start another meld",
     "add": "Add to a meld",
