@@ -143,21 +143,38 @@ def test_a_four_round_pad_survives_reloads_in_the_middle_of_an_entry(page: Page,
         pad.side("Them")
         page.evaluate(CHANGE_AND_RELOAD, ["melded", str(melded + 5)])
         pad.table.wait_until_ready()
-        pad.go()
-        page.get_by_role("button", name="Open").first.click()
+        # Back at the pad, at the round and the side being entered (the page went away there).
         assert page.get_by_role("button", name=f"Round {rnd}", exact=True).get_attribute("aria-pressed") == "true"
+        assert pad.value("Melded card points") == str(melded + 5)
+        pad.side("Us")
         assert pad.value("Melded card points") == str(melded)
         pad.side("Them")
-        assert pad.value("Melded card points") == str(melded + 5)
     totals = page.locator("table.rounds tfoot").inner_text()
     assert "1,540" in totals and "625" in totals  # 1,180 + 90 + 120 + 150; 250 + 95 + 125 + 155
     assert page.locator(".pad-verdict").inner_text() == "Game over: Us win, 1,540 to 625."
     assert page.get_by_role("button", name="+ Round").count() == 0
     pad.table.wait_until_idle()
     pad.table.reload()  # from IndexedDB as well: the list shows the finished pad
-    pad.go()
+    pad.tap("All pads")  # (the page comes back at the pad it went away at)
     assert "Sunday at Gran's" in page.locator(".pads").inner_text()
     assert "Us 1,540, Them 625 · finished" in page.locator(".pads").inner_text()
+
+
+def test_a_number_typed_and_not_yet_moved_on_from_is_kept_when_the_page_goes(page: Page, base_url: str) -> None:
+    """A phone's browser drops a page kept in the background: it comes back at the score pad, the round being
+    entered, with the number typed last (no Tab, no change event) entered."""
+    pad = ScorePad(page, base_url).open().new_pad()
+    pad.type("Melded card points", 205)
+    pad.tap("+ Round")
+    pad.tap("Round 1")
+    field = page.locator("#app").get_by_label("Melded card points", exact=True)
+    field.fill("405")  # typed; the player hasn't moved on
+    pad.table.reload()
+    assert page.get_by_role("button", name="Round 1", exact=True).get_attribute("aria-pressed") == "true"
+    assert pad.value("Melded card points") == "405"
+    pad.tap("All pads")
+    pad.table.reload()  # left from the list: the page comes back as it always did
+    assert page.locator("section.pad").count() == 0 and page.get_by_role("button", name="Draw").count() == 1
 
 
 def test_bad_input_says_why_and_changes_nothing(page: Page, base_url: str) -> None:
@@ -261,7 +278,7 @@ def test_a_three_player_round_reads_each_players_lines_and_totals(page: Page, ba
     assert pad.table.small_controls() == []
     pad.table.wait_until_idle()
     pad.table.reload()  # kept: the list reads every player's total
-    pad.go()
+    pad.tap("All pads")  # (the page comes back at the pad it went away at)
     assert "South 1,205, West 385, East -75 · round 1" in page.locator(".pads").inner_text()
 
 

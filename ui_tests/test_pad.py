@@ -539,3 +539,27 @@ def test_the_page_of_a_three_player_pad() -> None:
     html = page(ctrl)
     assert 'aria-label="Player 3"' not in html and '<label for="pad-side-2">Player 3</label>' in html
     assert "pad-player-" not in html
+
+
+def test_the_place_kept_while_the_page_is_away_brings_back_the_pad_or_changes_nothing() -> None:
+    desk, pad = desk_with(Settings())
+    desk.handle("add-round", "", Settings())
+    desk.handle("round", "0", Settings())
+    desk.handle("side", "1", Settings())
+    kept = desk.place()
+    back = PadDesk()
+    back.pads = desk.pads
+    assert back.return_to(kept) and (back.open, back.round, back.side) == (pad.id, 0, 1)
+    # Hostile or stale places: nothing opens, nothing changes.
+    for text in (None, "", "{", "[]", "x" * 500, json.dumps({"open": "nope", "round": 0, "side": 0}),
+                 json.dumps({"open": pad.id, "round": "0", "side": 0}), json.dumps({"open": pad.id, "round": True,
+                 "side": 0}), json.dumps({"open": [pad.id], "round": 0, "side": 0})):
+        other = PadDesk()
+        other.pads = desk.pads
+        assert not other.return_to(text) and other.open == "", text
+    far = PadDesk()
+    far.pads = desk.pads
+    assert far.return_to(json.dumps({"open": pad.id, "round": 99, "side": -3}))
+    assert (far.round, far.side) == (len(desk.pads[0].rounds) - 1, 0)  # kept within the pad
+    desk.handle("list", "", Settings())
+    assert desk.place() == ""  # at the list: no place to come back to

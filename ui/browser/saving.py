@@ -30,6 +30,7 @@ STATS_KEY = "stats"  # the finished games counted in the statistics (ui.stats), 
 QUICK_STATS_KEY = "handfoot-stats"  # its newest games, in localStorage
 NAMES_KEY = "names"  # the names seated last, offered by the seat chooser (ui.seating.remembered)
 QUICK_NAMES_KEY = "handfoot-names"  # its localStorage copy
+PAD_PLACE_KEY = "handfoot-at-pad"  # the score pad open when the page went away (ui.pad.model.PadDesk.place)
 LESSON_KEY = "handfoot-lesson"  # the lesson under way (ui.lesson.model), localStorage only: a few dozen bytes
 CHALLENGE_LOCAL_PREFIX = "handfoot-" + challenge.PREFIX  # a challenge's localStorage copy
 PAD_LOCAL_PREFIX = "handfoot-" + pad.PREFIX  # a score pad's localStorage copy: handfoot-pad-<id>
@@ -236,10 +237,26 @@ class Saver:
         self.save_now()
         await self.writer()
 
+    def keep_pad_place(self) -> None:
+        """The score pad a scorekeeper is at, for a page that comes back (a phone's browser drops pages kept in
+        the background): the number typed and not yet moved on from is entered, and the pad's place kept."""
+        app = self.app
+        if app.screen != "pad":
+            quick_drop(PAD_PLACE_KEY)
+            return
+        field = document.activeElement
+        key = field.getAttribute("data-pad") if field and field.getAttribute else None
+        if key and str(field.tagName) == "INPUT" and str(field.value) != str(field.defaultValue):
+            app.pad_input(str(key), str(field.value))  # stored by save_now, next
+        place = app.pads.place()
+        if not (place and quick_set(PAD_PLACE_KEY, place)):
+            quick_drop(PAD_PLACE_KEY)
+
     def on_leave(self, event: Any) -> None:
         """Hidden or leaving: hand the newest save to IndexedDB at once (localStorage has it already)."""
         if event.type == "visibilitychange" and document.visibilityState != "hidden":
             return
+        self.keep_pad_place()
         self.save_now()
         if not self.waiting():
             return

@@ -36,7 +36,7 @@ from ui.browser.qr import install as install_qr
 from ui.browser.records import Records, app_with_settings
 from ui.browser.remote import RoomLink
 from ui.browser.runner import Runner
-from ui.browser.saving import GAME_KEY, LESSON_KEY, LINES_KEY, QUICK_GAME_KEY, Saver
+from ui.browser.saving import GAME_KEY, LESSON_KEY, LINES_KEY, PAD_PLACE_KEY, QUICK_GAME_KEY, Saver
 from ui.browser.storage import Stores, quick_get
 from ui.challenge import model as challenge
 from ui.lesson.model import resume_lesson
@@ -97,6 +97,8 @@ def boot(app: App, stores: Stores, records: Records, listeners: Input, body: Any
         app.note = Note(WELCOME)  # no table was ever painted here: a new player
         app.lesson_offer = True
     resume_lesson(app, quick_get(LESSON_KEY))
+    if link is None and dare is None and app.pads.return_to(quick_get(PAD_PLACE_KEY)):
+        app.screen = "pad"  # the page went away at the score pad: back there, at the same round and side
 
 
 async def start() -> None:

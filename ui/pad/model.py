@@ -20,6 +20,7 @@ re-exports the names the app and tests use (``from ui.pad import model as pad``)
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -60,6 +61,28 @@ class PadDesk:
 
     def pad(self) -> Pad | None:
         return next((p for p in self.pads if p.id == self.open), None)
+
+    def place(self) -> str:
+        """Where the screen is (the pad open, its round and side) as text to keep while the page is away."""
+        return json.dumps({"open": self.open, "round": self.round, "side": self.side}) if self.pad() else ""
+
+    def return_to(self, text: object) -> bool:
+        """Open the pad at the place kept by ``place`` (untrusted text); False, changing nothing, when it
+        can't be read or its pad is gone."""
+        try:
+            data = json.loads(text) if isinstance(text, str) and len(text) <= 200 else None
+        except ValueError:
+            return False
+        if not isinstance(data, dict):
+            return False
+        chosen = next((p for p in self.pads if p.id == data.get("open")), None)
+        spot, side = data.get("round"), data.get("side")
+        if chosen is None or type(spot) is not int or type(side) is not int:
+            return False
+        self.open, self.setup, self.confirm = chosen.id, False, ""
+        self.round = min(max(spot, 0), len(chosen.rounds) - 1)
+        self.side = min(max(side, 0), len(chosen.sides) - 1)
+        return True
 
     def _put(self, pad: Pad) -> None:
         pad = replace(pad, seq=pad.seq + 1)
