@@ -38,7 +38,6 @@ DRAG_ACTS = frozenset({"move-card", "drop"})
 """What a drag may ask for (``ui/drag.js``); anything else in its event is ignored."""
 
 
-
 def shows_what_is_kept(el: Any) -> None:
     """After a change was taken or refused: a field the repaint left in place (its region's page was the same,
     as when the same note refuses a second entry) shows what the page holds, not what was typed."""
@@ -51,6 +50,7 @@ def shows_what_is_kept(el: Any) -> None:
         el.checked = bool(el.defaultChecked)
     elif str(el.value) != str(el.defaultValue):
         el.value = el.defaultValue
+
 
 class Input:
     """The page's listeners, and the taps that need the browser."""

@@ -60,8 +60,8 @@ def seat_box(view: View, seat: SeatView, table: Session) -> str:
     # A guest whose phone is away: a computer plays the seat meanwhile, and the row says so.
     away = seat.seat in table.away
     stand_in = '<span class="away" aria-hidden="true">computer for now</span>' if away else ""
-    label = f"{said}{', a computer plays for them for now' if away else ''}: {seat.hand_count} cards " \
-        f"{STAGES[seat.stage]}{rest}{doing}"
+    standing = ", a computer plays for them for now" if away else ""
+    label = f"{said}{standing}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"
     team = "us" if seat.team == view.my_team else "them"
     # Playing from the hand with sets waiting is where everyone starts; the knee or foot is news,
     # shown by the count it describes.

@@ -49,7 +49,6 @@ def _nothing() -> None:
     """The default ``on_move``: a session on its own has nobody to tell."""
 
 
-
 def stand_in(text: str, name: str) -> str:
     """A move told as a computer's made for ``name`` while their phone is away ("Dee (a computer for now)
     drew two cards."), so nobody takes it for theirs."""
