@@ -307,6 +307,7 @@ def test_a_lost_guest_waits_then_a_computer_plays_its_seat_and_it_comes_back() -
     room.computers()
     assert game.to_act == 3 and len(game.history) > 0
     # Nobody takes the computer's moves for Cal's: the host's row for the seat and every move it made say so.
+    from ui.remote.shadow import guest_app
     from ui.table.board import seats_region
 
     assert "computer for now" in seats_region(room.session.view(), room.session)
@@ -314,10 +315,16 @@ def test_a_lost_guest_waits_then_a_computer_plays_its_seat_and_it_comes_back() -
     assert stood_in and all(line.text.startswith("Cal (a computer for now) ") for line in stood_in)
     bea = room.guests[1].shown
     assert bea is not None and any(text.startswith("Cal (a computer for now) ") for text in bea.lines)
+    # So does Cal's row on the other guests' phones, and on no other seat's.
+    bea_table = guest_app(bea, lambda text: room.send(1, text)).session
+    assert bea.away == (2,) and marked_rows(bea_table) == ["Cal"]
     # Back in range: the seat is North's again.
     room.deliver(room.host.join(2))
     assert 2 not in room.session.away
     assert "computer for now" not in seats_region(room.session.view(), room.session)
+    bea = room.guests[1].shown
+    assert bea is not None and bea.away == ()
+    assert marked_rows(guest_app(bea, lambda text: room.send(1, text)).session) == []
     shown = room.guests[2].shown
     assert shown is not None
     played = [text for text in shown.lines if "A computer played for you: you " in text]
@@ -325,6 +332,56 @@ def test_a_lost_guest_waits_then_a_computer_plays_its_seat_and_it_comes_back() -
     assert not any("A computer played" in line.text for line in room.session.recent.lines)  # the host's table: "Cal …"
     play_round(room)
     assert game.phase in ("round_over", "game_over")
+
+
+def marked_rows(table: Session) -> list[str]:
+    """The names on the seats' rows that say a computer plays them for now."""
+    from ui.table.board import seats_region
+
+    html = seats_region(table.view(), table)
+    return re.findall(r'<span>([^<]*)</span></strong><span class="away"', html)
+
+
+def test_a_seat_handed_to_a_computer_is_marked_on_every_guests_phone_at_once() -> None:
+    from ui.remote.shadow import guest_app
+
+    room = Room()
+    first_turn(room)
+    room.host.lost(3)
+    room.deliver(room.host.hand_to_computer(3))  # no move yet: the other phones hear of it now
+    for seat in (1, 2):
+        shown = room.guests[seat].shown
+        assert shown is not None and shown.away == (3,)
+        assert marked_rows(guest_app(shown, lambda text: None).session) == ["Dee"]
+    assert marked_rows(room.session) == ["Dee"]
+
+
+def test_hostile_away_messages_are_dropped_and_the_word_goes_with_one_view() -> None:
+    room = Room()
+    first_turn(room)
+    guest = room.guests[1]
+    view = wire.view_text(room.session.game, 1, room.session.names(), ["a", "b"])
+    good = {"t": "away", "s": [3]}
+    assert wire.read_host(json.dumps(good)) == wire.Away((3,))
+    bad: list[object] = [
+        good | {"extra": 1},
+        {"t": "away"},
+        {"t": "away", "s": 3},
+        {"t": "away", "s": [6]},
+        {"t": "away", "s": [-1]},
+        {"t": "away", "s": [True]},
+        {"t": "away", "s": ["3"]},
+        {"t": "away", "s": [3, 3]},
+        {"t": "away", "s": [0, 1, 2, 3, 4, 5, 0]},
+    ]
+    for data in bad:
+        dropped_then_cleared(guest, data, view)
+        assert guest.shown is not None and guest.shown.away == ()
+    guest.receive(json.dumps({"t": "away", "s": [5, 3]}))  # seat 5 at a table of four: only Dee's is kept
+    guest.receive(view)
+    assert guest.shown is not None and guest.shown.away == (3,)
+    guest.receive(view)  # the word goes with the one view after it
+    assert guest.shown.away == ()
 
 
 def test_a_reload_asks_for_the_view_again() -> None:

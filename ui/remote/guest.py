@@ -13,7 +13,7 @@ from dataclasses import replace
 from engine.actions import Action
 from engine.table import RoundResult
 from ui.remote import wire
-from ui.remote.wire import MayUndo, Movers, Reasons, Refused, Result, SeatShown
+from ui.remote.wire import Away, MayUndo, Movers, Reasons, Refused, Result, SeatShown
 
 CANT_READ = "A message from the host couldn't be read; the table is as it was."
 
@@ -29,6 +29,7 @@ class Guest:
         self.reasons: tuple[str, ...] = ()  # the public "Why?"s sent for the view that comes next
         self.may_undo = False  # the host said the view that comes next may take back this turn's melds
         self.movers: Movers | None = None  # whose each recent move of the view that comes next was
+        self.away: tuple[int, ...] = ()  # the seats a computer plays for now, in the view that comes next
 
     @property
     def seat(self) -> int | None:
@@ -47,14 +48,15 @@ class Guest:
         return result
 
     def receive(self, text: object) -> None:
-        """A message from the host: a new view, a refusal, a round's scores, or the "Why?"s or the movers of the
-        view to come (anything else is counted and changes nothing)."""
+        """A message from the host: a new view, a refusal, a round's scores, or the "Why?"s, the movers or the
+        seats a computer plays for now of the view to come (anything else is counted and changes nothing)."""
         message = wire.read_host(text)
         match message:
             case SeatShown(lines=lines):
                 reasons, self.reasons = self.reasons, ()
                 may_undo, self.may_undo = self.may_undo, False
                 movers, self.movers = self.movers, None
+                away, self.away = self.away, ()
                 if len(reasons) != len(lines):
                     reasons = ()
                 seats: tuple[int | None, ...] = ()
@@ -63,7 +65,10 @@ class Guest:
                 if movers is not None and len(movers.seats) == len(lines):
                     if all(s is None or s < players for s in movers.seats):
                         seats, shorts = movers.seats, movers.shorts
-                self.shown = replace(message, reasons=reasons, can_undo=may_undo, seats=seats, shorts=shorts)
+                away = tuple(s for s in away if s < players)
+                self.shown = replace(
+                    message, reasons=reasons, can_undo=may_undo, seats=seats, shorts=shorts, away=away
+                )
                 self.note = ""
             case Reasons(reasons=reasons):
                 self.reasons = reasons
@@ -71,6 +76,8 @@ class Guest:
                 self.movers = message
             case MayUndo():
                 self.may_undo = True
+            case Away(seats=seats):
+                self.away = seats
             case Refused(why=why):
                 self.note = why
             case Result(result=result):

@@ -72,7 +72,8 @@ class Host:
         if seat not in self.guest_seats():
             return []
         self.session.away.add(seat)
-        return [(seat, wire.refusal_text(COMPUTER_PLAYS))] if seat in self.linked else []
+        told = [(seat, wire.refusal_text(COMPUTER_PLAYS))] if seat in self.linked else []
+        return [*self.views(), *told]  # every phone's row for the seat says a computer plays it now
 
     def hand_back(self, seat: int) -> Outbox:
         """The guest plays ``seat`` again."""
@@ -162,8 +163,9 @@ class Host:
     def views(self) -> Outbox:
         """Each linked guest's view, where it changed since it was last sent (call after every move).  Just
         before it go the computers' public "Why?"s of its recent moves, when any has one, once the round is
-        over, the round's result, whose each recent move was, and when the guest may take back its melds of this
-        turn, word of it (so a guest of an older build, which can't read these, has its note cleared by the view)."""
+        over, the round's result, whose each recent move was, when the guest may take back its melds of this
+        turn, word of it, and the seats a computer plays for now (so a guest of an older build, which can't read
+        these, has its note cleared by the view)."""
         session = self.session
         names = session.names()
         over = session.game.phase in ("round_over", "game_over") and bool(session.game.results)
@@ -174,8 +176,9 @@ class Host:
             told = [(line, text) for line in session.recent.lines if (text := line.told_to(seat)) is not None]
             lines = [text for _line, text in told]
             text = wire.view_text(session.game, seat, names, lines)
-            if self.sent.get(seat) != text:
-                self.sent[seat] = text
+            away = sorted(session.away)
+            if self.sent.get(seat) != f"{away}{text}":  # the same view with other seats away is sent again
+                self.sent[seat] = f"{away}{text}"
                 reasons = [line.reason for line, _text in told]
                 if any(reasons):
                     out.append((seat, wire.reasons_text(reasons)))
@@ -186,5 +189,7 @@ class Host:
                     out.append((seat, wire.result_text(session.game.results[-1])))  # the scores, line by line
                 if self.may_undo(seat):
                     out.append((seat, wire.may_undo_text()))
+                if away:
+                    out.append((seat, wire.away_text(away)))
                 out.append((seat, text))
         return out

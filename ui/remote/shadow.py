@@ -106,6 +106,11 @@ class GuestSession(Session):
         """A guest isn't told which seats computers play: a move with a "Why?" was a computer's."""
         return bool(line.reason)
 
+    def stood_in(self) -> frozenset[int]:
+        """The seats the host said a computer plays for now (the guest's own ``away`` stays empty: no computer
+        plays here)."""
+        return frozenset(self.shown.away)
+
     def check_pass(self, fresh: bool = False) -> None:
         """A guest's device is never passed: it is this one person's."""
 

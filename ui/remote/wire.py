@@ -25,9 +25,11 @@ The host sends a guest these:
   (the host's table offers Undo then; only the host, which holds the game, can tell);
 - ``{"t": "who", "s": [2, 3, null, ...], "short": ["drew 2 · discarded 9♣", ...]}``: just before a view, whose
   each of its recent moves was (null for none) and that move in a few words, for the seats' boxes as the
-  host's table has them.
+  host's table has them;
+- ``{"t": "away", "s": [3]}``: just before a view, the guests' seats a computer plays for now (their phones
+  are away), so every phone's row for such a seat says so as the host's does.
 
-A guest of an older build counts the last four as unreadable and changes nothing; the view right after
+A guest of an older build counts the last five as unreadable and changes nothing; the view right after
 clears its note.
 
 Every reader here takes anything (a string of any length, any JSON) and returns a value or None:
@@ -120,6 +122,8 @@ class SeatShown:
     """Whose each line's move was (None for none), when the host said (``Movers``); else empty."""
     shorts: tuple[str, ...] = ()
     """Each line's move in a few words, for the seats' boxes, with ``seats``."""
+    away: tuple[int, ...] = ()
+    """The guests' seats a computer plays for now, when the host said (``Away``); else empty."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +160,14 @@ class MayUndo:
     """The view that follows may take back its seat's melds of this turn."""
 
 
-HostMessage = SeatShown | Refused | Result | Reasons | Movers | MayUndo
+@dataclass(frozen=True)
+class Away:
+    """The guests' seats a computer plays for now, in the view that follows (their phones are away)."""
+
+    seats: tuple[int, ...]
+
+
+HostMessage = SeatShown | Refused | Result | Reasons | Movers | MayUndo | Away
 
 
 def _json(text: object, limit: int) -> Any:
@@ -289,6 +300,11 @@ def may_undo_text() -> str:
     return _dump({"t": "may_undo"})
 
 
+def away_text(seats: list[int]) -> str:
+    """The host's word of the guests' seats a computer plays for now, in the view it sends next."""
+    return _dump({"t": "away", "s": sorted(seats)})
+
+
 def refusal_text(why: str) -> str:
     return _dump({"t": "no", "why": why[:MAX_LINE]})
 
@@ -354,6 +370,13 @@ def read_host(text: object) -> HostMessage | None:
         return MayUndo() if set(data) == {"t"} else None
     if data.get("t") == "who":
         return _movers(data)
+    if data.get("t") == "away":
+        seats = data.get("s")
+        if set(data) != {"t", "s"} or not isinstance(seats, list) or len(seats) > 6:
+            return None
+        if not all(_count(seat, 6) is not None for seat in seats) or len(set(seats)) != len(seats):
+            return None
+        return Away(tuple(seats))
     if data.get("t") == "why":
         if set(data) != {"t", "r"} or not _texts(data["r"], MAX_LINES, MAX_REASON):
             return None

@@ -58,7 +58,7 @@ def seat_box(view: View, seat: SeatView, table: Session) -> str:
     name = table.seating.name(seat.seat, view.rules.players)  # a person's own name, else the compass point
     said = name if name.lower() == role else f"{name}, {role}"  # not "Opponent, opponent"
     # A guest whose phone is away: a computer plays the seat meanwhile, and the row says so.
-    away = seat.seat in table.away
+    away = seat.seat in table.stood_in()
     stand_in = '<span class="away" aria-hidden="true">computer for now</span>' if away else ""
     standing = ", a computer plays for them for now" if away else ""
     label = f"{said}{standing}: {seat.hand_count} cards {STAGES[seat.stage]}{rest}{doing}"

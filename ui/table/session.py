@@ -321,6 +321,10 @@ class Session:
         down (``ui.remote.shadow``)."""
         return ""
 
+    def stood_in(self) -> frozenset[int]:
+        """The guests' seats a computer plays for now, their phones being away (their rows say so)."""
+        return frozenset(self.away)
+
     def bot_to_act(self) -> bool:
         """True when a computer player has a decision to make."""
         seat = self.game.to_act
