@@ -48,9 +48,9 @@ suites=(tests)
 .venv/bin/pytest -n 2 "${suites[@]}"  # two workers: the 2-core machine this is sized for
 
 step "pytest e2e"
-# Two browsers at once; a module's tests stay together. A test whose Chromium renderer crashed (seen twice in
-# about 2,000 page starts, never the same test, while Pyodide was starting) runs again, up to twice; the run
-# prints each one as "R" and in its summary, and any other failure fails at once.
+# Two browsers at once; a module's tests stay together. A test whose Chromium renderer crashed (seen in two CI
+# runs, a different test each time, while Pyodide was starting; both passed alone) runs again, up to twice; the
+# run prints each one as "R" and in its summary, and any other failure fails at once.
 .venv/bin/pytest -n 2 --dist loadfile --reruns 2 --only-rerun "(Page|Target) crashed" e2e
 
 step "pytest e2e_engines: the same page in WebKitGTK and Firefox ESR (under Xvfb)"
