@@ -177,6 +177,32 @@ def test_a_number_typed_and_not_yet_moved_on_from_is_kept_when_the_page_goes(pag
     assert page.locator("section.pad").count() == 0 and page.get_by_role("button", name="Draw").count() == 1
 
 
+def test_tapping_a_field_and_typing_replaces_its_number_and_one_tap_moves_to_the_next(
+    page: Page, base_url: str
+) -> None:
+    """A player taps a field showing 0 and types 345, then taps the next field and types there (no Tab):
+    345 is entered, not 3450, the next field takes the first tap, and a field holding 40 typed over with 5
+    holds 5, not 540 (QA in WebKit and Firefox)."""
+    pad = ScorePad(page, base_url).open().new_pad()
+    melded = page.locator("#app").get_by_label("Melded card points", exact=True)
+    red = page.locator("#app").get_by_label("Red 3s", exact=True)
+    assert melded.input_value() == "0"
+    melded.tap()
+    page.keyboard.type("345")
+    red.tap()  # straight on: the pad redraws its totals as it takes 345
+    assert page.evaluate("document.activeElement.dataset.pad") == red.get_attribute("data-pad")
+    page.keyboard.type("2")
+    melded.tap()
+    assert pad.value("Melded card points") == "345" and pad.value("Red 3s") == "2"
+    page.keyboard.type("40")
+    red.tap()
+    melded.tap()
+    page.keyboard.type("5")
+    red.tap()
+    assert pad.value("Melded card points") == "5" and pad.value("Red 3s") == "2"
+    assert dict(pad.lines("Us"))["Melded cards"] == "+5", pad.lines("Us")
+
+
 def test_bad_input_says_why_and_changes_nothing(page: Page, base_url: str) -> None:
     pad = ScorePad(page, base_url).open().new_pad()
     pad.type("Melded card points", 205)

@@ -7,7 +7,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document
+from pyscript import document, window
 
 from ui.browser.storage import quick_drop, quick_get, quick_set
 from ui.render import assemble, body_classes, regions, screen_key, start_picture
@@ -74,7 +74,10 @@ class Page:
                 el = document.getElementById(rid)
                 if el:
                     tops = [box.scrollTop for box in el.querySelectorAll(SCROLL_BOXES)]
-                    el.innerHTML = html
+                    if "data-pad=" in html and el.querySelector("[data-pad]") and hasattr(window, "hfMorph"):
+                        window.hfMorph(el, html)  # the score pad: its fields kept, the one tapped takes the focus
+                    else:
+                        el.innerHTML = html
                     for box, top in zip(el.querySelectorAll(SCROLL_BOXES), tops, strict=False):
                         box.scrollTop = top  # a redrawn box stays where the player scrolled it
                     reveal_highlights(el)
