@@ -187,6 +187,18 @@ def test_the_temporary_profile_restores_its_snapshot_or_says_why_not_and_makes_n
     assert marks(browser, "start") == [], f"{lane.engine}: a new snapshot is made on every visit"
 
 
+def test_settings_with_the_house_rules_open_fit_the_phone(lane: Lane, browser: Browser) -> None:
+    """The house rules' longest choices ("Allowed (the meld counts toward the minimum)") are cut by their
+    selects: WebKit counted the cut text as page width, and the whole page moved sideways (QA, 417 px of 390)."""
+    browser.click('#app button[data-act="sheet"][data-arg="menu"]')
+    browser.click('#r-sheet button[data-act="screen"][data-arg="settings"]')
+    browser.wait("document.querySelector('#app details.house') !== null")
+    browser.click("#app details.house > summary")
+    browser.wait("document.querySelector('#app details.house').open")
+    assert browser.js("document.querySelectorAll('#app details.house select').length") >= 8
+    assert browser.js("document.documentElement.scrollWidth") <= WIDTH, lane.engine
+
+
 def test_a_challenge_link_opens_its_deal(lane: Lane, browser: Browser) -> None:
     browser.goto(challenge_link(lane.url))
     # Under load the page can be idle a moment before the link's table is on it: wait for a deal number.
