@@ -174,6 +174,7 @@ class App:
         self.settings_dirty = False
         self.settings_seq = 0  # the number of the last settings save
         self.sheet: str | None = None  # an open panel over the table: 'menu', 'moves' or 'help'
+        self.why_in_sheet = False  # the open "Why?" was opened in the Moves panel (and closes with it)
         self.house_open = False  # the house rules in Settings are unfolded
         self.focus = ""  # where the keyboard focus should go after this tap: 'hand', 'status' or ''
         self.storage_warning = ""  # set by ui/browser/saving.py while this device refuses saves

@@ -127,6 +127,28 @@ def test_why_stays_open_across_computer_moves_until_closed() -> None:
     assert ctrl.why is None and "why-panel" not in page(ctrl)
 
 
+def test_a_why_opened_in_the_moves_panel_closes_with_it_and_one_opened_on_the_table_stays() -> None:
+    ctrl = controller(5)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    run_computers(ctrl)
+    reasoned = [line for line in ctrl.lines if line.reason]
+    assert len(reasoned) >= 2
+    for close in (("close", "sheet"), ("sheet", "moves"), ("escape", "")):
+        ctrl.handle("sheet", "moves")
+        ctrl.handle("why", str(reasoned[0].number))
+        assert esc(reasoned[0].reason) in page(ctrl)
+        ctrl.handle(*close)
+        assert ctrl.sheet is None and ctrl.why is None, close
+        assert "why-panel" not in page(ctrl), close  # nothing left over the table
+    # A reason opened on the table stays open while the Moves panel opens and closes over it.
+    ctrl.handle("why", str(reasoned[-1].number))
+    ctrl.handle("sheet", "moves")
+    ctrl.handle("close", "sheet")
+    assert ctrl.why_line() == reasoned[-1] and "why-panel" in page(ctrl)
+
+
 def first_lap(rules: str = "classic") -> tuple[Controller, dict[int, int]]:
     """Deal 5: South draws and discards its first card, then the computers play (the table, and each
     computer's last discard by seat)."""

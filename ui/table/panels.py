@@ -27,23 +27,34 @@ def on_why(app: App, arg: str) -> None:
         app.why = None
     elif any(line.number == number and line.reason for line in app.lines):
         app.why = number
+        app.why_in_sheet = app.sheet == "moves"
+
+
+def close_sheet(app: App) -> None:
+    """Close the open panel; a reason opened in the Moves panel goes with it (it isn't left over the table)."""
+    if app.sheet == "moves" and app.why_in_sheet:
+        app.why = None
+    app.sheet = None
 
 
 def on_sheet(app: App, arg: str) -> None:
-    app.sheet = None if arg == app.sheet or arg not in SHEETS else arg
+    if arg == app.sheet or arg not in SHEETS:
+        close_sheet(app)
+    else:
+        app.sheet = arg
 
 
 def on_close(app: App, arg: str) -> None:
     if arg == "why":
         app.why = None
     else:
-        app.sheet = None
+        close_sheet(app)
 
 
 def on_escape(app: App, arg: str) -> None:
     """Escape closes the topmost thing open: a panel, the partner's question, a reason, a note."""
     if app.sheet is not None:
-        app.sheet = None
+        close_sheet(app)
     elif app.game.phase == "answer" and app.game.to_act == app.seat and not app.question_closed:
         app.question_closed = True
     elif app.why is not None:
