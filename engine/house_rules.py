@@ -173,6 +173,15 @@ def players_label(rules: RuleSet, players: int) -> str:
     return label
 
 
+def house_overrides(rules: RuleSet) -> tuple[str, ...]:
+    """The switches of ``rules`` that change its source's game: every one set, but a table size the source
+    itself plays (``players_label`` doesn't call it a house rule)."""
+    return tuple(
+        key for key in rules.overrides
+        if key != "players" or players_label(rules, rules.players).endswith(", a house rule")
+    )
+
+
 def switch_options(base: RuleSet, key: str, value: Any) -> tuple[list[tuple[str, str]], str]:
     """A switch's (code, label) options under the preset ``base``, and the code of ``value`` ('' when
     the value is none of them: then the first option is "As the rule set says")."""

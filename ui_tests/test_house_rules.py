@@ -107,6 +107,25 @@ def test_six_players_is_offered_for_every_preset(name: str) -> None:
     assert f'<option value="6" selected>{label}</option>' in html
 
 
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_rules_page_names_the_decks_dealt_and_calls_only_a_house_rule_one(name: str) -> None:
+    """Hand, Knee and Foot for six said "six decks" beside "7 standard decks", and "House rules are switched
+    on" for a table size its source plays; a black 3 was "worth 5 … but costs 100" (QA)."""
+    from engine.house_rules import players_offered
+    from ui.rules.text import rules_page
+
+    for players in players_offered(preset(name)):
+        rules = preset(name).with_options(players=players) if players != preset(name).players else preset(name)
+        text = " ".join(" ".join(lines) for _head, lines in rules_page(rules))
+        decks = re.findall(r"\b(\d+|two|three|four|five|six|seven|eight) (?:standard |Rook )?decks", text)
+        assert decks == [str(rules.deck_count())], (players, decks)
+        house = players_label(preset(name), players).endswith("a house rule")
+        assert ("House rules are switched on" in text) == house, players
+        assert "worth 5 when" not in text and "but costs" not in text
+        if rules.black_three_left != 5:
+            assert f"A black 3 left in your hand costs {rules.black_three_left:,}." in text
+
+
 def test_the_table_size_survives_a_change_of_rules_and_goes_into_links() -> None:
     s = Settings().with_change("house:players", "6").with_change("house:pickup", "whole")
     s = s.with_change("preset", "hkf")

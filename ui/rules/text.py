@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine import cards as C
 from engine.checks import must_ask
+from engine.house_rules import house_overrides
 from engine.rules import RuleSet
 from engine.seats import individual
 from engine.wording import join
@@ -25,8 +26,8 @@ _PRESET_INTROS = {
     "rook": "Played with Rook cards: numbers 1 to 14 in four colours plus the Rook bird. "
     "You draw one card a turn, never take the pile, and play until a team reaches "
     "10,000.",
-    "hkf": "Hand, Knee and Foot (also called Triple Play): three sets of cards each, six "
-    "decks, and five special books, including sevens and fives, before anyone goes out.",
+    "hkf": "Hand, Knee and Foot (also called Triple Play): three sets of cards each (a hand, a knee "
+    "and a foot), and five special books, including sevens and fives, before anyone goes out.",
 }
 
 
@@ -50,8 +51,8 @@ def _values(rules: RuleSet) -> list[str]:
     return [
         f"A joker is worth {v[0]}, a 2 or an ace {v[14]}.",
         f"Kings down to 8s are worth {v[13]} each; 7s down to 4s {v[4]} each.",
-        "A black 3 is worth 5 when it is left in your hand"
-        + (f", but costs {rules.black_three_left} here." if rules.black_three_left != 5 else "."),
+        "A black 3 is worth 5." if rules.black_three_left == 5
+        else f"A black 3 left in your hand costs {_n(rules.black_three_left)}.",
     ]
 
 
@@ -341,7 +342,7 @@ def rules_page(rules: RuleSet) -> list[Section]:
 
 def _sections(rules: RuleSet) -> list[Section]:
     intro = _PRESET_INTROS.get(rules.name, rules.title)
-    if rules.overrides:
+    if house_overrides(rules):
         intro += " House rules are switched on; this page shows them."
     return [
         (rules.title, [intro]),
