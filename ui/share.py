@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlencode
 
 from engine.deal import MAX_DEAL
+from engine.house_rules import house_overrides
 from engine.rules import RuleSet
 from engine.seats import individual, seat_names, teammates
 from ui.rules.text import shown_title
@@ -168,7 +169,7 @@ def arrival_note(request: ShareRequest, first_visit: bool, own_level: str) -> st
     rules = rules_for(request.preset, request.house)
     names = dict(LEVELS)
     level = names.get(request.level or own_level, "Normal")
-    house = " and their house rules" if request.house else ""
+    house = ", with house rules" if house_overrides(rules) else ""  # not a table size the source plays
     if not first_visit:
         changed = (
             f" Your computer level is now {level}, as in the link (Settings changes it back)."

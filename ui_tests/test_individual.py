@@ -139,10 +139,10 @@ def test_pagat_played_alone_is_not_called_partnership_rules() -> None:
         ctrl.handle("screen", screen)
         # The rule set chooser lists the presets by their own names; the rest speaks of this game.
         shown.append(text_of(re.sub(r"<select.*?</select>", "", page(ctrl), flags=re.S)))
-    assert all("Pagat rules, played alone" in text for text in shown), shown
+    assert all("Pagat rules, each on their own" in text for text in shown), shown
     assert not any("partnership" in text for text in shown)
     kept = games.read("g1", games.record(ctrl.game, "{}", 0))
-    assert kept is not None and kept.title == "Pagat rules, played alone"
+    assert kept is not None and kept.title == "Pagat rules, each on their own"
     # Four players keep the partnership title.
     four = Controller(Settings(preset="pagat"), rng=random.Random(5))
     four.new_game(4242)

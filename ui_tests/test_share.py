@@ -161,6 +161,23 @@ def test_a_shared_links_first_visit_is_welcomed_and_told_it_is_the_links_deal() 
     assert "You sit South, each on your own." in arrival_note(alone, first_visit=True, own_level="normal")
 
 
+
+def test_a_links_note_says_house_rules_only_for_a_house_rule_and_reads_as_a_sentence() -> None:
+    """"Pagat rules, played alone and their house rules" for three players, a table size Pagat's source plays
+    (QA): now the title reads as it should and a size the source plays is no house rule."""
+    from ui.share import arrival_note
+
+    three = parse_query("?rules=pagat&deal=5&house=players.3")
+    assert isinstance(three, ShareRequest)
+    assert arrival_note(three, first_visit=False, own_level="normal") == (
+        "From a shared link: deal 5, Pagat rules, each on their own, Normal computer players."
+    )
+    whole = parse_query("?rules=classic&deal=5&house=pickup.whole")
+    assert isinstance(whole, ShareRequest)
+    said = arrival_note(whole, first_visit=False, own_level="normal")
+    assert "deal 5, Classic Hand and Foot, with house rules, Normal computer players." in said
+
+
 def test_opening_a_link_plays_its_deal_against_its_level_and_welcomes_a_new_device() -> None:
     from ui.share import open_link
 

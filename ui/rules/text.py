@@ -294,7 +294,7 @@ ALONE: tuple[tuple[str, str], ...] = (
     ("until a team reaches", "until a player reaches"),
     ("The first team to reach", "The first player to reach"),
     ("The partnership game", "The game"),
-    ("Pagat partnership rules", "Pagat rules, played alone"),
+    ("Pagat partnership rules", "Pagat rules, each on their own"),
 )
 """How the team's sentences read when everyone plays on their own (two or three players)."""
 
@@ -328,7 +328,7 @@ def _alone(text: str) -> str:
 
 
 def shown_title(rules: RuleSet) -> str:
-    """The rules' title as the app shows it: "Pagat rules, played alone" for two or three players on their own."""
+    """The rules' title as the app shows it: "Pagat rules, each on their own" for two or three players on their own."""
     return _alone(rules.title) if individual(rules.players) else rules.title
 
 
