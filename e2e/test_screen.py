@@ -56,6 +56,8 @@ SCREEN_PROBLEMS = """() => {
   const hand = document.querySelector('[aria-label="Your cards"]');
   if (!hand || !seen(hand.getBoundingClientRect())) out.push("the hand is not on screen");
   const cards = hand ? [...hand.querySelectorAll("button")] : [];
+  if (hand && hand.scrollWidth > hand.clientWidth + 1)  // the last of an overlapped row cut at the edge
+    out.push(`the hand scrolls sideways: ${hand.scrollWidth} > ${hand.clientWidth}`);
   if (cards.length > 12) {
     const style = getComputedStyle(hand);
     if (hand.scrollHeight > hand.clientHeight + 1 && !["auto", "scroll"].includes(style.overflowY))
