@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlencode
 
 from engine.deal import MAX_DEAL
-from engine.house_rules import house_overrides
-from engine.rules import RuleSet
+from engine.house_rules import house_overrides, switch_applies
+from engine.rules import RuleSet, preset
 from engine.seats import individual, seat_names, teammates
 from ui.rules.text import shown_title
 from ui.settings.model import (
@@ -147,10 +147,15 @@ def parse_query(query: str) -> ShareRequest | ShareProblem | None:
             house[key] = house_value(key, code)
         except ValueError:
             return ShareProblem("That link sets a house rule to a value this app doesn't know.")
+    if not all(switch_applies(preset(name), key) for key in house):
+        return ShareProblem("That link sets a house rule these rules don't have, so it can't open that deal.")
     try:
         rules_for(name, house)
-    except ValueError:
-        return ShareProblem("That link's house rules don't fit together, so it can't open that deal.")
+    except ValueError as err:
+        clash = "That link's house rules don't fit together, so it can't open that deal."
+        why = str(err)  # from the app's own choices, never the link's text
+        # The engine's sentences for players say which rules clash and what would fit; its other words are not.
+        return ShareProblem(f"{clash} {why}" if why[:1].isupper() and why.endswith(".") else clash)
     return ShareRequest(name, deal, house, level)
 
 

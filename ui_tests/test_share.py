@@ -199,3 +199,13 @@ def test_opening_a_link_plays_its_deal_against_its_level_and_welcomes_a_new_devi
     assert ctrl.note is not None and ctrl.note.text == (
         "From a shared link: deal 77, Classic Hand and Foot, Hard computer players."
     )
+
+
+def test_a_link_whose_house_rules_clash_says_what_would_fit_and_one_with_a_rule_its_rules_lack_says_so() -> None:
+    clash = parse_query("?rules=rook&deal=5&house=players.2")
+    assert isinstance(clash, ShareProblem)
+    assert clash.message.startswith("That link's house rules don't fit together")
+    assert "four or six players" in clash.message  # what would fit, in the engine's own words
+    lacking = parse_query("?rules=classic&deal=5&house=canastas.club")
+    assert isinstance(lacking, ShareProblem)
+    assert lacking.message == "That link sets a house rule these rules don't have, so it can't open that deal."
