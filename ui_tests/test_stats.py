@@ -323,6 +323,11 @@ def test_the_screen_shows_the_counts_and_a_chart_with_a_text_alternative() -> No
     assert 'role="img" aria-labelledby="chart-title chart-desc"' in html and "<desc" in html
     assert html.count("<rect ") == 8 and html.count('class="won"') == 6
     assert "last 500 finished games" in html
+    ctrl.finished = list(KNOWN[:1])
+    ctrl.handle("screen", "stats")
+    html = page(ctrl)  # one game: no "last game" as if there were others, no "oldest first"
+    assert "<title id=\"chart-title\">Final margin of your one game so far</title>" in html
+    assert "of your one game so far: above the line" in html and "last game" not in html
 
 
 def test_the_screen_before_any_game_and_how_to_reach_it() -> None:

@@ -97,7 +97,10 @@ def _chart(s: Stats) -> str:
     games = s.recent
     margins = [g.margin for g in games]
     won = sum(g.result == "won" for g in games)
-    last = f"the last {len(games)} games" if len(games) > 1 else "the last game"
+    one = len(games) == 1  # "the last game" read as if there were others
+    last = "your one game so far" if one else f"the last {len(games)} games"
+    margins_of = "Final margin" if one else "Final margins"
+    order = "" if one else ", oldest first"
     desc = (
         f"One bar per game, oldest on the left: up for a game your side won, down for one it lost, "
         f"as tall as the margin. {won} of {len(games)} won; margins from {_signed(min(margins))} "
@@ -112,10 +115,10 @@ def _chart(s: Stats) -> str:
         '<figure class="chart">'
         f'<svg viewBox="0 0 {CHART_W} {CHART_H}" role="img" aria-labelledby="chart-title chart-desc" '
         'preserveAspectRatio="none">'
-        f'<title id="chart-title">Final margins of {esc(last)}</title><desc id="chart-desc">{esc(desc)}</desc>'
+        f'<title id="chart-title">{margins_of} of {esc(last)}</title><desc id="chart-desc">{esc(desc)}</desc>'
         + _bars(games)
         + "</svg>"
-        f"<figcaption>Final margin (your side less the best other) of {esc(last)}, oldest first: "
+        f"<figcaption>Final margin (your side less the best other) of {esc(last)}{order}: "
         "above the line a game won, below it a game lost.</figcaption>"
         "<details><summary>The games in the chart</summary>"
         '<table class="score stats-table"><thead><tr><th scope="col">Date</th><th scope="col">Game</th>'
