@@ -181,6 +181,7 @@ class App:
         self.kept: list[KeptGame] = []  # the games put aside (ui/browser/records.py reads them from the store)
         self.kept_copies: list[saves.Kept] = []  # damaged or unreadable copies kept aside
         self.confirm_delete = ""  # the key of the kept game whose deletion waits for a yes
+        self.deal_refused = ""  # a deal number typed in Settings and refused, shown again to be put right
         self.confirm_spoil = ""  # the key of the unplayed received challenge whose watching waits for a yes
         self.storage_kept = ""  # whether the browser promised to keep the saves (ui/browser/page.py sets it)
         self.pads = PadDesk()  # the score pads for games played with real cards (ui/pad/model.py)

@@ -170,7 +170,7 @@ def notes(ctrl: Controller, told_elsewhere: bool = False) -> str:
 
 def settings_page(ctrl: Controller) -> str:
     """The Settings screen from the app's settings and the game on the table."""
-    return settings_screen(ctrl.settings, ctrl.house_open, ctrl.game, ctrl.storage_kept)
+    return settings_screen(ctrl.settings, ctrl.house_open, ctrl.game, ctrl.storage_kept, ctrl.deal_refused)
 
 
 def page_main(ctrl: Controller) -> str:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine.rules import preset
 from ui.app import App as Controller
+from ui.render import page
 from ui.settings.model import Settings, rules_for
 from ui.share import (
     ShareProblem,
@@ -90,6 +91,14 @@ def test_a_new_game_from_a_deal_number_with_commas() -> None:
     ctrl.handle("new-game", "44,17")
     assert ctrl.game.deal_number == 4417  # refused with a sentence; the game on the table stays
     assert ctrl.note is not None and ctrl.note.kind == "error" and "whole number" in ctrl.note.text
+    ctrl.handle("screen", "settings")
+    html = page(ctrl)  # the refused number stays in its box to be put right, marked, with the rule beside it
+    assert 'id="deal-input"' in html and 'value="44,17" aria-invalid="true" aria-describedby="deal-error"' in html
+    assert '<p class="tip field-error" id="deal-error">A deal number is a whole number from 1 to' in html
+    ctrl.handle("new-game", '<b>"9')
+    assert 'value="&lt;b&gt;&quot;9"' in page(ctrl)  # typed text is only ever shown escaped
+    ctrl.handle("new-game", "")
+    assert "aria-invalid" not in page(ctrl) and ctrl.game.deal_number != 4417  # a new random deal; the box empty
 
 
 # The query helpers stand in for urllib.parse (too slow to import at start-up in Pyodide): they must

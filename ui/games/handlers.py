@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.deal import MAX_DEAL
 from ui.rules.text import shown_title
+from ui.settings.screen import DEAL_RULE, DEAL_TYPED_MAX
 from ui.share import parse_deal_number
 from ui.taps import Note, Taps
 
@@ -28,10 +28,12 @@ def on_new_game(app: App, arg: str) -> None:
     if arg:
         deal = parse_deal_number(arg)
         if deal is None:
-            app.note = Note(f"A deal number is a whole number from 1 to {MAX_DEAL:,}.", "error")
+            app.note = Note(DEAL_RULE, "error")
+            app.deal_refused = arg[:DEAL_TYPED_MAX]  # the box keeps it, to be put right rather than typed again
             return
     else:
         deal = None
+    app.deal_refused = ""
     app.new_game(deal)
     app.note = Note(f"New game: deal {app.game.deal_number:,}, {shown_title(app.game.rules)}.")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.deal import MAX_DEAL
 from engine.rules import preset
 from engine.state import Game
 from ui.rules.text import shown_title
@@ -19,6 +20,11 @@ from ui.settings.model import (
 )
 from ui.table.order import HAND_ORDERS
 from ui.widgets import button, esc
+
+DEAL_TYPED_MAX = 12
+"""The deal number box takes this many characters (1,000,000,000 with its commas fits, and more is no number)."""
+
+DEAL_RULE = f"A deal number is a whole number from 1 to {MAX_DEAL:,}."
 
 FITS_PHONE_SELECT = 31
 """A choice's text longer than this is cut by a closed select at 360px wide (about 277 px of room for the
@@ -47,9 +53,10 @@ def _check(key: str, label: str, on: bool) -> str:
     )
 
 
-def settings_screen(s: Settings, house_open: bool, game: Game, storage_kept: str = "") -> str:
+def settings_screen(s: Settings, house_open: bool, game: Game, storage_kept: str = "", refused: str = "") -> str:
     """The Settings screen: ``s`` as chosen, the house rules unfolded or not, the game on the table named,
-    and whether the browser promised to keep this device's saves (``storage_kept``, '' when unknown)."""
+    whether the browser promised to keep this device's saves (``storage_kept``, '' when unknown), and a
+    deal number typed and refused (``refused``: kept in its box, with what a deal number is beside it)."""
     base = preset(s.preset)
     house = []
     table = ""
@@ -63,13 +70,20 @@ def settings_screen(s: Settings, house_open: bool, game: Game, storage_kept: str
         else:
             house.append(select)
     presets = [(name, PRESET_TITLES[name]) for name in PRESET_NAMES]
+    refused_part = (
+        f' value="{esc(refused)}" aria-invalid="true" aria-describedby="deal-error">'
+        f'<p class="tip field-error" id="deal-error">{esc(DEAL_RULE)}</p>'
+        if refused
+        else ">"
+    )
     return (
         '<section class="panel settings" aria-labelledby="settings-title">'
         '<h2 id="settings-title">Settings</h2>'
         '<form class="new-game" data-form="new-game">'
         "<h3>New game</h3>"
         '<div class="field"><label for="deal-input">Deal number (empty for a random deal)</label>'
-        '<input id="deal-input" name="deal" inputmode="numeric" autocomplete="off" maxlength="12"></div>'
+        f'<input id="deal-input" name="deal" inputmode="numeric" autocomplete="off" maxlength="{DEAL_TYPED_MAX}"'
+        f"{refused_part}</div>"
         '<button type="submit" class="primary">Start new game</button>'
         f'<p class="tip">New games use the rules below. This game: deal {game.deal_number:,}, '
         f"{esc(shown_title(game.rules))}.</p></form>"
