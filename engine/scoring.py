@@ -89,7 +89,14 @@ def _book_lines(rules: RuleSet, melds: Sequence[tuple[int, tuple[Card, ...]]]) -
             wilds = 0 if rank == C.WILD_RANK else sum(1 for c in cards if C.is_wild(c))
             key = _book_label(rules, rank, wilds)
             groups[key] = groups.get(key, 0) + 1
-    return [_book_line(label, bonus, n) for (label, bonus), n in groups.items()]
+    # Listed as the score pad lists them (special ranks, wild, clean, dirty), not in the order they were laid.
+    order = [label for _code, label, _bonus in book_kinds(rules)]
+    ranked = sorted(groups.items(), key=lambda item: (_index(order, item[0][0]), -item[0][1]))
+    return [_book_line(label, bonus, n) for (label, bonus), n in ranked]
+
+
+def _index(labels: list[str], label: str) -> int:
+    return labels.index(label) if label in labels else len(labels)
 
 
 def _book_line(label: str, bonus: int, n: int) -> ScoreLine:

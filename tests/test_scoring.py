@@ -204,3 +204,15 @@ def test_a_red_three_in_a_foot_never_picked_up_is_a_line_of_its_own() -> None:
     assert labels["North's foot (never picked up)"] == -(10 + 10)
     assert labels["1 red 3 in North's foot (never picked up)"] == rules.red_three_unplayed
     assert sum(ln.points for ln in lines if ln.kind == "leftover") == -20 + rules.red_three_unplayed
+
+
+def test_book_lines_come_in_one_order_whatever_order_the_books_were_laid() -> None:
+    # The breakdown lists books as the score pad does: special ranks, wild, clean, dirty.
+    dirty = meld(9, "9S 9H 9D 9C 9S JK 2C")
+    clean = meld(10, "10S 10H 10D 10C 10S 10H 10D")
+    sevens = meld(7, "7S 7H 7D 7C 7S 7H 7D")
+    for melds in ((dirty, clean, sevens), (clean, sevens, dirty), (sevens, dirty, clean)):
+        labels = [line.label for line in score(HKF, TeamTable(melds=melds)).lines if line.kind == "books"]
+        assert labels == ["1 book of 7s", "1 clean book", "1 dirty book"], melds
+    two_dirty_first = score(CLASSIC, TeamTable(melds=(dirty, dirty, clean))).lines
+    assert [line.label for line in two_dirty_first if line.kind == "books"] == ["1 clean book", "2 dirty books × 300"]
