@@ -45,6 +45,15 @@ IN_VIEW = """() => {
 """What hides the lesson's step, its buttons, a card of the hand or what the step points at (none: [])."""
 
 
+OUR_SIDE_SEEN = """() => {
+  if (!document.querySelector('#r-staging .staging')) return true;
+  const board = document.querySelector('.board').getBoundingClientRect();
+  const us = document.querySelector('.team.us').getBoundingClientRect();
+  return us.top >= board.top - 1 && us.top + 20 <= board.bottom;
+}"""
+"""With cards staged for melds, our side's row (its name and first line) is in view on the board."""
+
+
 # On screen and on top at its middle: a tap there reaches it.
 ON_TOP = """(el) => {
   const r = el.getBoundingClientRect(), t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -110,6 +119,7 @@ def play_lesson(
         if (moves, text) not in seen and page.locator(POINTED).count():
             seen.add((moves, text))
             assert text in said(page), (text, said(page))  # the new step is said (politely)
+            assert page.evaluate(OUR_SIDE_SEEN), f"our side's row is off the board: {text}"
             check_in_view(page, sizes, text)
             pressed = page.locator('#r-hand [aria-pressed="true"]').count()
             wrong_tap(page)
@@ -132,7 +142,7 @@ def open_lesson_from_welcome(page: Page, table: Table) -> None:
     assert page.locator(f"{LESSON} .lesson-title").inner_text().startswith("Lesson:")
 
 
-@pytest.mark.parametrize("size", [(360, 740), (1024, 768)], ids=["phone", "tablet-landscape"])
+@pytest.mark.parametrize("size", [(360, 740), (390, 844), (1024, 768)], ids=["phone", "tall-phone", "tablet-landscape"])
 def test_the_classic_lesson_from_the_welcome_to_its_end(
     new_page: Callable[..., Page], base_url: str, size: tuple[int, int]
 ) -> None:
@@ -142,8 +152,8 @@ def test_the_classic_lesson_from_the_welcome_to_its_end(
     open_lesson_from_welcome(page, table)
     assert table.deal_number().replace(",", "").endswith(str(PLANS["classic"].deal))
     # The phone's lesson also checked in landscape, the tablet's on its side and upright, at each step.
-    sizes = ((360, 740), (844, 390)) if width == 360 else ((1024, 768), (768, 1024))
-    steps = play_lesson(page, table, reload_at=12 if width == 360 else None, audit=True, sizes=sizes)
+    sizes = ((width, height), (844, 390)) if width < 700 else ((1024, 768), (768, 1024))
+    steps = play_lesson(page, table, reload_at=12 if width < 700 else None, audit=width != 390, sizes=sizes)
     assert steps > 5
     assert "you went out" in page.locator(LESSON).inner_text()
     assert not table.scrolls_sideways()

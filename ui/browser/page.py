@@ -46,6 +46,21 @@ def reveal_highlights(region: Any) -> None:
             box.scrollTop = end - box.clientHeight + 4
 
 
+def reveal_our_side(root: Any) -> None:
+    """Our side's row brought into view on the board (which scrolls by itself when the table outgrows the
+    screen): the cards being put together are for our melds, and a tall dock (a lesson's step, the staged
+    melds) left the row below the board's edge (seen at 390x844 in a lesson)."""
+    board = root.querySelector(".board")
+    us = board.querySelector(".team.us") if board is not None else None
+    if us is None or board.scrollHeight <= board.clientHeight + 1:
+        return
+    room, row = board.getBoundingClientRect(), us.getBoundingClientRect()
+    if row.top < room.top:
+        board.scrollTop = max(0, board.scrollTop - (room.top - row.top) - 4)
+    elif row.bottom > room.bottom:  # down just far enough to show it, its top never above the board's
+        board.scrollTop = board.scrollTop + min(row.bottom - room.bottom + 4, row.top - room.top)
+
+
 class Page:
     """#app and what is painted in it."""
 
@@ -59,6 +74,7 @@ class Page:
         self.painted: dict[str, str] = {}  # the HTML of each region on screen
         self.painted_copy = ""  # the last table handed to localStorage for the next start's first paint
         self.sheet_shown: str | None = None
+        self.our_side_wanted = ""  # what last called for our side's row in view (staged cards, targets)
 
     def paint(self) -> str:
         """Bring #app up to date: the whole layout if the screen changed, else only the regions that changed."""
@@ -68,6 +84,7 @@ class Page:
             html = assemble(key, parts)
             self.root.innerHTML = html
             self.painted_key, self.painted = key, parts
+            self.keep_our_side_in_view()
             return html
         for rid, html in parts.items():
             if self.painted.get(rid) != html:
@@ -82,7 +99,21 @@ class Page:
                         box.scrollTop = top  # a redrawn box stays where the player scrolled it
                     reveal_highlights(el)
         self.painted = parts
+        self.keep_our_side_in_view()
         return ""
+
+    def keep_our_side_in_view(self) -> None:
+        """When cards are first staged for melds, or selected cards first can go on our melds, or the board
+        changes height while they are, bring our side's row into view; not on every tap (the player may
+        have scrolled the board)."""
+        staged = self.root.querySelector("#r-staging .staging") is not None
+        targets = self.root.querySelectorAll(".team.us .chip.target").length
+        board = self.root.querySelector(".board")
+        height = board.clientHeight if board is not None else 0
+        wanted = f"{staged}:{targets}:{height}" if staged or targets else ""
+        if wanted and wanted != self.our_side_wanted:
+            reveal_our_side(self.root)
+        self.our_side_wanted = wanted
 
     def take_over(self) -> None:
         """The first paint by Python: the saved copy that index.html painted becomes the live table."""

@@ -33,7 +33,7 @@ PLANS: dict[str, Plan] = {
             "classic",
             397,
             "Your first game",
-            ("draw", "pair", "first_meld", "add", "book", "pickup", "discard", "foot", "ask", "go_out"),
+            ("draw", "pair", "first_meld", "meld", "add", "book", "pickup", "discard", "foot", "ask", "go_out"),
         ),
         Plan("pagat", 113, "Pagat: the upcard and five books", ("pickup", "first_meld", "book")),
         Plan(

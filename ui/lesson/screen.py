@@ -58,7 +58,9 @@ def lesson_box(app: App) -> str:
             heading = f'<span class="lesson-name">{esc(heading)} \u2014 </span>{esc(title(step.kind, app.game.rules))}'
             body = f'<p id="lesson-step">{esc(step.text)} <span class="lesson-why">{esc(step.why)}</span></p>'
         after = f'<p class="lesson-left">{esc(intro(app.game.rules))}</p>' if not lesson.taught else ""
-        left = [title(k, app.game.rules) for k in lesson.to_come() if step is None or k != step.kind]  # after this one
+        # After this one: a first meld's cards chosen by hand have done "Select cards for a meld" too.
+        now = () if step is None else ("pair", "first_meld") if step.kind == "first_meld" else (step.kind,)
+        left = [title(k, app.game.rules) for k in lesson.to_come() if k not in now]
         if left:
             after += f'<p class="lesson-left">Still to come: {esc(", ".join(left))}.</p>'
         buttons = (
