@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -115,6 +116,8 @@ def test_a_playouts_clause_says_what_was_compared() -> None:
     assert kept.text() == "going out now won one of six playouts, waiting three, too close on points to change my plan"
     even = Clause("playouts", n=0, total=4, other=0, option="ask", alt="wait")
     assert even.text() == "asking now and waiting came out even in all four playouts"
+    level = Clause("playouts", n=3, total=8, other=3, option="take", alt="draw")
+    assert level.text() == "taking the pile won three of eight playouts, as many as drawing"  # a tie, not a win
 
 
 def test_a_discards_playouts_name_the_other_card_only_in_the_whole_reason() -> None:
@@ -124,6 +127,12 @@ def test_a_discards_playouts_name_the_other_card_only_in_the_whole_reason() -> N
                         "against discarding the nine of clubs, which won three.")
     assert r.public_text() == ("Discarded the four of hearts: it is the card we need least, and it won five "
                                "of eight playouts against the next-best discard, which won three.")
+    even = Reason("discard", (Clause("lone"), replace(c, n=0, other=0, total=3)), card=C.parse("4H"))
+    assert even.text() == ("Discarded the four of hearts: a lone card, and it came out even with discarding "
+                           "the nine of clubs in all three playouts.")  # not "and it and discarding ..."
+    assert even.public_text().endswith("and it came out even with the next-best discard in all three playouts.")
+    level = Reason("discard", (Clause("lone"), replace(c, n=3, other=3)), card=C.parse("4H"))
+    assert level.text().endswith("and it won three of eight playouts, as many as discarding the nine of clubs.")
 
 
 def test_hards_choice_stands_unless_another_wins_clearly() -> None:

@@ -253,8 +253,12 @@ def playout_words(c: Clause, v: Voice = FIRST) -> str:
     alt = (f"discarding {card_words(c.card)}" if c.card is not None else "the next-best discard"
            ) if c.alt == "discard" else SEARCH_WORDS[c.alt]
     if c.n == 0 and c.other == 0:
+        if c.option == "discard":  # "it" is the card the reason's head names: "and it came out even with ..."
+            return f"it came out even with {alt} in all {total}"
         return f"{SEARCH_WORDS[c.option]} and {alt} came out even in all {total}"
     won = f"{SEARCH_WORDS[c.option]} won {_few(c.n)} of {total}"
+    if c.n == c.other:  # a tie is not a win: chosen on the points the playouts averaged
+        return f"{won}, as many as {alt}"
     text = f"{won} against {alt}, which won {_few(c.other)}" if c.alt == "discard" else f"{won}, {alt} {_few(c.other)}"
     if c.other > c.n:
         text += f", too close on points to change {v.my} plan"
