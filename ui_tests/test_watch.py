@@ -167,3 +167,19 @@ def test_a_hidden_hand_of_one_card_says_one_card() -> None:
     game.players[1].hand = game.players[1].hand[:1]  # a computer down to its last card, mid-game
     html = _seat_block(game, 1, revealed=False)
     assert "<p>1 card</p>" in html
+
+
+def test_an_expert_reason_worked_out_again_says_its_playouts_may_differ_from_the_games() -> None:
+    game = Game(preset("classic"), 7)
+    play_bots(game, make_bots("expert", game.rules, 7), 400, until=lambda g: len(g.history) >= 120)
+    watch = Watch(game, "t", level="expert")
+    told = []
+    for _ in range(len(game.history)):
+        watch.step("next")
+        seat, _action = watch.last_move()
+        if seat not in (None, 0):
+            told.append(watch.reason())
+    searched = [r for r in told if "playout" in r]
+    assert searched, "no searched decision in the first 120 moves"
+    assert all(r.endswith("(Played out again for Watch: the counts may differ from the game's.)") for r in searched)
+    assert not any("Played out again" in r for r in told if "playout" not in r)  # Hard's own reasons as they were

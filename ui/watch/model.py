@@ -25,6 +25,9 @@ from engine.state import Game
 from engine.views import view_for
 from ui.seating.model import ALONE, Seating
 
+AGAIN = " (Played out again for Watch: the counts may differ from the game's.)"
+"""Said after an Expert reason that counts playouts: Watch asks Expert again, with a fixed amount of work."""
+
 CHECKPOINT = 40
 """A copy of the position is kept every this many moves (about a lap and a half of the table)."""
 PLAY_SECONDS = 0.9
@@ -163,7 +166,11 @@ class Watch:
             bot = make_bot(level, seat, game.deal_number)
             decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
             if decision.action == action:
-                return decision.public_reason, decision.reason
+                if "playout" not in decision.reason:
+                    return decision.public_reason, decision.reason
+                # Expert in the page plays out as many deals as its time allows: worked out again here, the
+                # counts can differ from the ones its "Why?" gave at the table.
+                return decision.public_reason + AGAIN, decision.reason + AGAIN
         unknown = "This move was made by computer players of another version or level: its reason isn't known."
         return unknown, unknown
 
