@@ -36,7 +36,7 @@ def reveal_highlights(region: Any) -> None:
         top, bottom = box.scrollTop, box.scrollTop + box.clientHeight
         spots = [(m.offsetTop, m.offsetTop + m.offsetHeight) for m in marked]  # the box is their offsetParent
         hidden = [(start, end) for start, end in spots if not (start >= top - 1 and end <= bottom + 1)]
-        ending = box.closest(".team.ending") is not None
+        ending = bool(box.closest(".team.ending"))  # JavaScript null is falsy, never None
         if not hidden or (len(hidden) < len(spots) and not ending):
             continue
         start, end = hidden[0]
@@ -50,9 +50,9 @@ def reveal_our_side(root: Any) -> None:
     """Our side's row brought into view on the board (which scrolls by itself when the table outgrows the
     screen): the cards being put together are for our melds, and a tall dock (a lesson's step, the staged
     melds) left the row below the board's edge (seen at 390x844 in a lesson)."""
-    board = root.querySelector(".board")
-    us = board.querySelector(".team.us") if board is not None else None
-    if us is None or board.scrollHeight <= board.clientHeight + 1:
+    board = root.querySelector(".board")  # (a missing element is JavaScript's null: falsy, never None)
+    us = board.querySelector(".team.us") if board else None
+    if not us or board.scrollHeight <= board.clientHeight + 1:
         return
     room, row = board.getBoundingClientRect(), us.getBoundingClientRect()
     if row.top < room.top:
@@ -106,10 +106,10 @@ class Page:
         """When cards are first staged for melds, or selected cards first can go on our melds, or the board
         changes height while they are, bring our side's row into view; not on every tap (the player may
         have scrolled the board)."""
-        staged = self.root.querySelector("#r-staging .staging") is not None
+        staged = bool(self.root.querySelector("#r-staging .staging"))
         targets = self.root.querySelectorAll(".team.us .chip.target").length
         board = self.root.querySelector(".board")
-        height = board.clientHeight if board is not None else 0
+        height = board.clientHeight if board else 0
         wanted = f"{staged}:{targets}:{height}" if staged or targets else ""
         if wanted and wanted != self.our_side_wanted:
             reveal_our_side(self.root)
