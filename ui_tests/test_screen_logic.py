@@ -45,6 +45,16 @@ def run_computers(ctrl: Controller) -> None:
         ctrl.bot_step()
 
 
+def after_one_turn(deal: int) -> Controller:
+    """South's first turn played plainly (draw, discard the first card), then the computers' turns."""
+    ctrl = controller(deal)
+    ctrl.handle("draw")
+    ctrl.handle("card", "0")
+    ctrl.handle("discard")
+    run_computers(ctrl)
+    return ctrl
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(
@@ -128,11 +138,7 @@ def test_why_stays_open_across_computer_moves_until_closed() -> None:
 
 
 def test_a_why_opened_in_the_moves_panel_closes_with_it_and_one_opened_on_the_table_stays() -> None:
-    ctrl = controller(5)
-    ctrl.handle("draw")
-    ctrl.handle("card", "0")
-    ctrl.handle("discard")
-    run_computers(ctrl)
+    ctrl = after_one_turn(5)
     reasoned = [line for line in ctrl.lines if line.reason]
     assert len(reasoned) >= 2
     for close in (("close", "sheet"), ("sheet", "moves"), ("escape", "")):
@@ -213,11 +219,7 @@ def test_a_first_visit_is_one_with_nothing_played_kept_or_finished() -> None:
 
 
 def test_the_recent_moves_come_back_after_a_reload_and_only_for_their_game() -> None:
-    ctrl = controller(5)
-    ctrl.handle("draw")
-    ctrl.handle("card", "0")
-    ctrl.handle("discard")
-    run_computers(ctrl)
+    ctrl = after_one_turn(5)
     kept = ctrl.lines_data()
     other = controller(5)
     other.resume_game(ctrl.game)
