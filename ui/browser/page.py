@@ -108,10 +108,12 @@ class Page:
         have scrolled the board)."""
         staged = bool(self.root.querySelector("#r-staging .staging"))
         targets = self.root.querySelectorAll(".team.us .chip.target").length
+        if not (staged or targets):
+            self.our_side_wanted = ""  # and no layout read on a paint that doesn't need one (a computer's move)
+            return
         board = self.root.querySelector(".board")
-        height = board.clientHeight if board else 0
-        wanted = f"{staged}:{targets}:{height}" if staged or targets else ""
-        if wanted and wanted != self.our_side_wanted:
+        wanted = f"{staged}:{targets}:{board.clientHeight if board else 0}"
+        if wanted != self.our_side_wanted:
             reveal_our_side(self.root)
         self.our_side_wanted = wanted
 
