@@ -166,7 +166,7 @@ class Watch:
             bot = make_bot(level, seat, game.deal_number)
             decision = bot.answer(view) if game.phase == "answer" else bot.decide(view)
             if decision.action == action:
-                if "playout" not in decision.reason:
+                if not any(clause.kind == "playouts" for clause in decision.why.why):
                     return decision.public_reason, decision.reason
                 # Expert in the page plays out as many deals as its time allows: worked out again here, the
                 # counts can differ from the ones its "Why?" gave at the table.
