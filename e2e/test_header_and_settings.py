@@ -68,6 +68,25 @@ def test_the_first_visits_welcome_leaves_our_melds_row_in_view(page: Page, base_
     assert ok is not None and ok["y"] + ok["height"] <= 740  # the note can still be put away
 
 
+def test_a_side_with_four_red_threes_keeps_its_heading_on_one_line_on_a_phone(page: Page, base_url: str) -> None:
+    """Classic deal 165 starts with four red 3s laid out on our side and three on theirs: card by card each
+    heading wrapped to two lines on a 360 px phone; past two they show as one card and a count."""
+    Table(page, base_url).open_link("?rules=classic&deal=165")
+    for side, count in (("us", 4), ("them", 3)):
+        heading = page.locator(f".team.{side} h2")
+        assert heading.locator(".reds-n").inner_text() == f"×{count}"
+        assert heading.locator(".sr").last.inner_text().startswith(f"{count} red 3s: three of")
+        line = page.locator(f".team.{side} h2 .who").bounding_box()
+        box = heading.bounding_box()
+        assert line is not None and box is not None
+        assert box["height"] < 1.5 * line["height"] + 8, side  # one line (a chip's padding), not two
+    # Under the link's welcome (with Learn to play beside it) our side's heading is on the board, not below it.
+    assert page.locator(".note").inner_text().startswith("Welcome! Here is the deal from your link")
+    board, ours = page.locator(".board").bounding_box(), page.locator(".team.us h2").bounding_box()
+    assert board is not None and ours is not None
+    assert ours["y"] >= board["y"] and ours["y"] + ours["height"] <= board["y"] + board["height"]
+
+
 def test_settings_fields_are_drawn_light_under_their_dark_text(page: Page, base_url: str) -> None:
     """The page's scheme is dark; WebKit drew the selects' boxes dark under our dark text (nearly unreadable)."""
     table = Table(page, base_url).open()

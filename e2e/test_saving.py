@@ -145,7 +145,9 @@ def test_a_bad_typed_deal_number_is_refused(page: Page, base_url: str) -> None:
     deal = table.deal_number()
     page.get_by_label("Deal number").fill("12<b>x</b>")
     page.get_by_role("button", name="Start new game").click()
-    assert "whole number" in page.get_by_role("alert").inner_text()
+    assert page.get_by_role("alert").inner_text().startswith("No new game: “12<b>x</b>” is not a deal number.")
+    assert "whole number" in page.locator("#deal-error").inner_text()  # the rule, once, under the box
+    assert page.get_by_label("Deal number").input_value() == "12<b>x</b>"  # kept to be put right
     assert table.deal_number() == deal
 
 

@@ -183,8 +183,8 @@ def arrival_note(request: ShareRequest, first_visit: bool, own_level: str) -> st
         title = shown_title(rules)
         return f"From a shared link: deal {request.deal:,}, {title}{house}, {level} computer players.{changed}"
     return (
-        f"Welcome! This is the deal from your link: {shown_title(rules)}{house}, "
-        f"{level} computer players. " + seats_sentence(rules.players) + " Hint suggests a move; Rules are in Menu."
+        f"Welcome! Here is the deal from your link: {shown_title(rules)}{house}, "
+        f"{level} computer players. " + seats_sentence(rules.players) + " Hint suggests a move."
     )
 
 

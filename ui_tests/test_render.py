@@ -103,3 +103,18 @@ def test_the_rules_screen_explains_every_book_mark_on_the_table() -> None:
     for kind, mark in BOOK_MARKS.items():
         assert re.search(rf"<dt>[^/]*{mark}.*?</dt><dd>[^<]*{kind}[^<]*book", legend.group(1)), kind
     assert "wild" in legend.group(1) and "just added" in legend.group(1)
+
+
+def test_more_than_two_red_threes_show_as_one_card_and_a_count() -> None:
+    """Four red 3s card by card wrapped a side's heading on a 360 px phone: past two, the last one laid out and
+    how many ('3♥ ×4'), read out in full, and marked just laid out when one was."""
+    from ui.table.board import red_threes
+
+    hearts, diamonds = C.make(3, C.SUIT_NAMES.index("hearts")), C.make(3, C.SUIT_NAMES.index("diamonds"))
+    two = red_threes((hearts, diamonds))
+    assert two.count('class="mini ') == 2 and "×" not in two
+    four = red_threes((hearts, diamonds, diamonds, hearts), fresh=2)
+    assert four.count('class="mini ') == 1 and ">×4<" in four
+    assert "mini s-hearts red3 fresh" in four  # the last laid out, marked as just laid out
+    assert ">4 red 3s: three of hearts, three of diamonds, three of diamonds, three of hearts<" in four
+    assert "fresh" not in red_threes((hearts, diamonds, hearts))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ui.rules.text import shown_title
-from ui.settings.screen import DEAL_RULE, DEAL_TYPED_MAX
+from ui.settings.screen import DEAL_TYPED_MAX
 from ui.share import parse_deal_number
 from ui.taps import Note, Taps
 
@@ -28,8 +28,9 @@ def on_new_game(app: App, arg: str) -> None:
     if arg:
         deal = parse_deal_number(arg)
         if deal is None:
-            app.note = Note(DEAL_RULE, "error")
             app.deal_refused = arg[:DEAL_TYPED_MAX]  # the box keeps it, to be put right rather than typed again
+            # The rule itself is said once, under the box (DEAL_RULE); the note says what happened.
+            app.note = Note(f"No new game: “{app.deal_refused}” is not a deal number. Nothing has changed.", "error")
             return
     else:
         deal = None

@@ -218,7 +218,7 @@ def team_region(view: View, team: TeamView, table: Session, playable: bool, targ
     reds = ""
     if team.red_threes:
         fresh = table.recent.fresh_reds.get(team.team, 0)
-        reds = f'<span class="reds"><span class="sr">Red 3s:</span>{card_row(team.red_threes, fresh)}</span>'
+        reds = f'<span class="reds">{red_threes(team.red_threes, fresh)}</span>'
     need = f'<span class="need">First meld: {team.minimum}</span>' if team.minimum else ""
     run = ""
     if team.melds or team.red_threes:  # what this side's melds, books and red 3s count this round so far
@@ -236,6 +236,25 @@ def team_region(view: View, team: TeamView, table: Session, playable: bool, targ
         f'aria-label="{esc(label)} melds">'
         f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{run}{need}{reds}</h2>'
         f"{body}{staged_preview(table) if mine else ''}</section>"
+    )
+
+
+RED_ROW_MAX = 2
+"""The most red 3s a side's heading shows card by card: more are one card and a count ('3♥ ×4'), so that the
+heading keeps to one line on a 360 px phone (four cards wrapped it, and under the welcome its second line could
+fall below the board's edge)."""
+
+
+def red_threes(cards: list[int] | tuple[int, ...], fresh: int = 0) -> str:
+    """A side's red 3s: each card, or past RED_ROW_MAX the last one laid out and how many (marked just laid out
+    when any of them was)."""
+    if len(cards) <= RED_ROW_MAX:
+        return f'<span class="sr">Red 3s:</span>{card_row(cards, fresh)}'
+    names = ", ".join(C.name(c) for c in cards)
+    return (
+        f'<span class="sr">{len(cards)} red 3s: {esc(names)}</span>'
+        f'<span aria-hidden="true">{card_row(cards[-1:], min(fresh, 1))}</span>'
+        f'<span class="reds-n" aria-hidden="true">×{len(cards)}</span>'
     )
 
 
