@@ -38,6 +38,13 @@ SIZES = {
     "tablet-768x1024": (768, 1024),
     "tablet-landscape-1024x768": (1024, 768),
 }
+# A whole round is played once per kind of device (Chromium's mobile emulation is fixed for a context), its
+# screen checked at every size of that kind at each South decision, and between decisions the page stays at
+# one of them in turn, so each size also paints its share of the computers' moves and of the hints.
+DEVICES = {
+    "phones-and-tablet": ("phone-360x740", "phone-390x844", "phone-landscape-844x390", "tablet-768x1024"),
+    "tablet-landscape-1024x768": ("tablet-landscape-1024x768",),
+}
 SEATS = ("You", "West", "North", "East", "Northwest", "Northeast", "The ")
 
 # Everything a player must see at the start of a turn, measured in the page.
@@ -117,6 +124,8 @@ WATCH_STATUS = """(() => {
 
 
 def open_at(new_page: Callable[..., Page], base_url: str, size: str) -> tuple[Page, Table]:
+    """A page at one of SIZES (a phone or tablet emulated as one below 1000 px wide) that records the status
+    line after every painted move."""
     width, height = SIZES[size]
     page = new_page(viewport={"width": width, "height": height}, is_mobile=width < 1000, has_touch=True)
     page.add_init_script(WATCH_STATUS)
@@ -141,15 +150,33 @@ def take_hint(table: Table) -> None:
         table.play_my_turn_simply()
 
 
-def play_round_checking(table: Table, turns: int = 400, first: Callable[[], None] | None = None) -> int:
-    """Play out the round as South; the screen is checked at the start of every South decision."""
+def resize(page: Page, size: str) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+
+
+def check_screen(page: Page, sizes: tuple[str, ...], what: str) -> None:
+    """SCREEN_PROBLEMS at each of ``sizes`` (the page is left at the last), or at the page's size if none."""
+    for size in sizes or ("",):
+        if len(sizes) > 1:
+            resize(page, size)
+        problems = page.evaluate(SCREEN_PROBLEMS)
+        assert problems == [], f"{size or page.viewport_size}, {what}: {problems}"
+
+
+def play_round_checking(
+    table: Table, turns: int = 400, first: Callable[[], None] | None = None, sizes: tuple[str, ...] = ()
+) -> int:
+    """Play out the round as South; the screen is checked at the start of every South decision, at each of
+    ``sizes`` (the page's own size when none), and the decision is played at the next of them in turn."""
     page, checked = table.page, 0
     for _ in range(turns):
         table.wait_until_idle()
         if table.round_is_over():
             return checked
-        problems = page.evaluate(SCREEN_PROBLEMS)
-        assert problems == [], f"decision {checked}: {problems}"
+        check_screen(page, sizes, f"decision {checked}")
+        if len(sizes) > 1:
+            resize(page, sizes[checked % len(sizes)])
         checked += 1
         if first is not None:
             first()
@@ -168,11 +195,11 @@ def assert_every_move_was_shown(page: Page) -> None:
         assert status["text"].startswith(SEATS), status
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_classic_round_fits_one_screen(new_page: Callable[..., Page], base_url: str, size: str) -> None:
-    page, table = open_at(new_page, base_url, size)
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_a_classic_round_fits_one_screen(new_page: Callable[..., Page], base_url: str, device: str) -> None:
+    page, table = open_at(new_page, base_url, DEVICES[device][0])
     table.open_link("?rules=classic&deal=42")
-    checked = play_round_checking(table)
+    checked = play_round_checking(table, sizes=DEVICES[device])
     assert checked > 10
     assert_every_move_was_shown(page)
     assert page.locator("table.score").count() == 2
@@ -189,40 +216,44 @@ def position_before_big_pickup() -> dict[str, Any]:
     return position_where(preset("hkf"), range(1, 60), 4000, big_pickup)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_an_hkf_round_with_a_whole_pile_pickup(new_page: Callable[..., Page], base_url: str, size: str) -> None:
-    page, table = open_at(new_page, base_url, size)
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_an_hkf_round_with_a_whole_pile_pickup(new_page: Callable[..., Page], base_url: str, device: str) -> None:
+    sizes = DEVICES[device]
+    page, table = open_at(new_page, base_url, sizes[0])
     table.open().wait_until_saved()
     table.replace_save(json.dumps(position_before_big_pickup())).reload().wait_until_idle()
 
     def pick_up() -> None:
         table.tap("Pick up pile")
         assert len(table.hand()) >= 30
-        problems = page.evaluate(SCREEN_PROBLEMS)
-        assert problems == [], problems
+        check_screen(page, sizes, "after the pickup")
 
-    play_round_checking(table, first=pick_up)
+    play_round_checking(table, first=pick_up, sizes=sizes)
     assert_every_move_was_shown(page)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_six_player_round_fits_one_screen(new_page: Callable[..., Page], base_url: str, size: str) -> None:
-    page, table = open_at(new_page, base_url, size)
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_a_six_player_round_fits_one_screen(new_page: Callable[..., Page], base_url: str, device: str) -> None:
+    page, table = open_at(new_page, base_url, DEVICES[device][0])
     table.open_link(build_query(rules_for("classic", {"players": 6}), 64))
     assert len(page.locator(".seat").all()) == 5
-    play_round_checking(table)
+    play_round_checking(table, sizes=DEVICES[device])
     assert_every_move_was_shown(page)
 
 
-@pytest.mark.parametrize("size", ["phone-360x740", "phone-landscape-844x390", "tablet-landscape-1024x768"])
-def test_a_three_player_round_alone_fits_one_screen(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+@pytest.mark.parametrize(
+    "sizes", [("phone-360x740", "phone-landscape-844x390"), ("tablet-landscape-1024x768",)], ids=["phone", "tablet"]
+)
+def test_a_three_player_round_alone_fits_one_screen(
+    new_page: Callable[..., Page], base_url: str, sizes: tuple[str, ...]
+) -> None:
     """Individual play: two opponents' boxes and melds, no partner to ask, a score table per player."""
-    page, table = open_at(new_page, base_url, size)
+    page, table = open_at(new_page, base_url, sizes[0])
     table.open_link(build_query(rules_for("classic", {"players": 3}), 65))
     assert len(page.locator(".seat").all()) == 2
     assert page.locator(".seat .role.partner").count() == 0
     assert page.get_by_role("region", name="West's melds").count() == 1
-    play_round_checking(table)
+    play_round_checking(table, sizes=sizes)
     assert_every_move_was_shown(page)
     assert page.locator("table.score caption").all_inner_texts() == ["You", "West", "East"]
 
@@ -243,24 +274,28 @@ def stage_the_first_meld_hint(table: Table) -> str:
     raise AssertionError(f"no first-meld hint: {page.locator('#app').inner_text()[:300]}")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_staged_first_meld_leaves_the_hand_in_view(new_page: Callable[..., Page], base_url: str, size: str) -> None:
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_a_staged_first_meld_leaves_the_hand_in_view(
+    new_page: Callable[..., Page], base_url: str, device: str
+) -> None:
     """The hint, the staged melds, Lay down and all nine cards at once: the notes give way, not the hand
     (on a phone in landscape the staged list folds away under its heading; it scrolls)."""
-    page, table = open_at(new_page, base_url, size)
+    page, table = open_at(new_page, base_url, DEVICES[device][0])
     table.open_link("?rules=thirteen&deal=77")
     text = stage_the_first_meld_hint(table)
     assert "8♣ 8♦ 8♠" in text and page.locator(".staging li").count() == 2
-    assert page.evaluate(SCREEN_PROBLEMS) == []
-    preview = page.locator(".staged-preview .staged-chip")
-    if size == "phone-landscape-844x390":  # the dock folds the list: the table shows the melds instead
-        boxes = [preview.nth(i).bounding_box() for i in range(preview.count())]
-        assert len(boxes) == 2 and all(b is not None and b["y"] >= 0 and b["y"] + b["height"] <= 390 for b in boxes)
-        assert "8♣" in preview.first.inner_text() and "60" in preview.last.inner_text()
-    else:
-        assert not page.locator(".staged-preview").is_visible()
     lay = page.get_by_role("button", name="Lay down melds")
-    assert lay.evaluate(HIT_TESTABLE), "Lay down melds is off screen or covered"
+    for size in DEVICES[device]:
+        resize(page, size)
+        assert page.evaluate(SCREEN_PROBLEMS) == [], size
+        preview = page.locator(".staged-preview .staged-chip")
+        if size == "phone-landscape-844x390":  # the dock folds the list: the table shows the melds instead
+            boxes = [preview.nth(i).bounding_box() for i in range(preview.count())]
+            assert len(boxes) == 2 and all(b is not None and b["y"] >= 0 and b["y"] + b["height"] <= 390 for b in boxes)
+            assert "8♣" in preview.first.inner_text() and "60" in preview.last.inner_text()
+        else:
+            assert not page.locator(".staged-preview").is_visible(), size
+        assert lay.evaluate(HIT_TESTABLE), f"{size}: Lay down melds is off screen or covered"
     lay.click()
     table.wait_until_idle()
     assert page.locator(".staging").count() == 0 and page.locator(".staged-preview").count() == 0
