@@ -30,6 +30,7 @@ npm ci --no-audit --no-fund
 
 step "build"
 .venv/bin/python tools/build.py
+export HF_SITE_BUILT=1  # the browser tests use this build (e2e/conftest.py) rather than building it again
 
 step "ruff"
 lint=()
