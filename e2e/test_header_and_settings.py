@@ -87,6 +87,18 @@ def test_a_side_with_four_red_threes_keeps_its_heading_on_one_line_on_a_phone(pa
     assert ours["y"] >= board["y"] and ours["y"] + ours["height"] <= board["y"] + board["height"]
 
 
+def test_six_players_sides_keep_their_headings_on_one_line_on_a_phone(page: Page, base_url: str) -> None:
+    """Six players, deal 1: their side 'Them W+N+E 600 pts First meld: 50' and six red 3s, ours with two, each
+    wrapped to two lines at 360 px; there the seat rows say who is a partner, and the three seats are left out."""
+    Table(page, base_url).open_link("?rules=classic&deal=1&house=players.6")
+    heights = page.eval_on_selector_all(".team h2", "hs => hs.map(h => h.getBoundingClientRect().height)")
+    who = page.locator(".team h2 .who").first.bounding_box()
+    assert who is not None and len(heights) == 2
+    assert max(heights) < 1.5 * who["height"] + 8, heights
+    assert not page.locator(".team.them h2 small").is_visible()  # W+N+E left out at this width
+    assert page.locator(".seat .role.partner").count() == 2  # the seat rows say who plays with us
+
+
 def test_settings_fields_are_drawn_light_under_their_dark_text(page: Page, base_url: str) -> None:
     """The page's scheme is dark; WebKit drew the selects' boxes dark under our dark text (nearly unreadable)."""
     table = Table(page, base_url).open()

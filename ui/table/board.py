@@ -231,10 +231,13 @@ def team_region(view: View, team: TeamView, table: Session, playable: bool, targ
     stop = "" if buttons else ' tabindex="0"'
     body = f'<ul class="melds"{stop}>{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
     label = sides.possessive(players, team.team, view.seat)
+    # Three seats a side ('W+N+E') wrapped the heading on a phone: there the seat rows above already say who
+    # is a partner and who an opponent, so a narrow screen leaves them out (table.css).
+    crowd = ' class="three"' if members.count("+") >= 2 else ""
     return (
         f'<section class="team {"us" if mine else "them"}{" ending" if table.ending else ""}" '
         f'aria-label="{esc(label)} melds">'
-        f'<h2><span class="who">{who}</span> <small>{esc(members)}</small>{run}{need}{reds}</h2>'
+        f'<h2><span class="who">{who}</span> <small{crowd}>{esc(members)}</small>{run}{need}{reds}</h2>'
         f"{body}{staged_preview(table) if mine else ''}</section>"
     )
 
