@@ -37,8 +37,13 @@ def test_a_six_player_game(page: Page, base_url: str) -> None:
     table.start_new_game(64)
     assert table.other_seats() == ["West", "Northwest", "North", "Northeast", "East"]
     assert len(table.hand()) == 11
-    assert "S+NW+NE" in page.locator(".team.us h2").inner_text()
+    # Our side's seats: in its heading from 420 px wide (a 360 px phone leaves them out to keep the heading to
+    # one line), and on the seat rows, which say who is a partner.
+    assert page.locator(".team.us h2 small").text_content() == "S+NW+NE"
     assert page.locator(".seat.us .role").all_inner_texts() == ["partner", "partner"]
+    page.set_viewport_size({"width": 768, "height": 1024})
+    assert "S+NW+NE" in page.locator(".team.us h2").inner_text()
+    page.set_viewport_size({"width": 360, "height": 740})
     assert not table.scrolls_sideways() and table.small_controls() == []
     assert table.banner().startswith("▶ Your turn: draw")
     before = table.moves()
