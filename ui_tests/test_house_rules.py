@@ -155,9 +155,10 @@ def test_the_six_player_table_shows_five_other_seats_and_teams_of_three() -> Non
         ("East", "opponent"),
     ]
     assert [team for team, _n, _r in seats] == ["them", "us", "them", "us", "them"]
-    # Each side's melds are headed by its members, so the two teams of three are plain.
-    assert '<span class="who">Us</span> <small>S+NW+NE</small>' in html
-    assert '<span class="who">Them</span> <small>W+N+E</small>' in html
+    # Each side's melds are headed by its members, so the two teams of three are plain (marked "three": a phone
+    # narrower than 420 px leaves them out, the seat rows above saying who is a partner).
+    assert '<span class="who">Us</span> <small class="three">S+NW+NE</small>' in html
+    assert '<span class="who">Them</span> <small class="three">W+N+E</small>' in html
     assert len(ctrl.shown_hand()) == 11
 
 
