@@ -10,7 +10,7 @@ import itertools
 import sys
 import time
 
-from engine.house_rules import HOUSE_CHOICES, rules_for, switch_applies
+from engine.house_rules import HOUSE_CHOICES, rules_for, switches_for
 from engine.rules import preset
 from engine.stored_rules import rules_from_dict, rules_to_dict, validate_rules
 from ui.settings.model import PRESET_NAMES
@@ -20,7 +20,7 @@ def main() -> int:
     bad = 0
     for name in PRESET_NAMES:
         start = time.perf_counter()
-        keys = [k for k in sorted(HOUSE_CHOICES) if switch_applies(preset(name), k)]
+        keys = sorted(switches_for(preset(name)))
         made = refused = 0
         for values in itertools.product(*([v for v, _c, _l in HOUSE_CHOICES[k][1]] for k in keys)):
             try:

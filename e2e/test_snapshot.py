@@ -92,6 +92,13 @@ def made(page: Page) -> dict[str, object]:
     return figures
 
 
+def skipped(page: Page) -> str:
+    """Wait until this page has decided to make no snapshot (none stored, none wanted); why."""
+    page.wait_for_function("performance.getEntriesByName('hf-snapshot-skipped').length", timeout=BOOT_TIMEOUT_MS)
+    [detail] = page.evaluate(MARK, "skipped")
+    return str(detail["reason"])
+
+
 def restored(page: Page) -> bool:
     return bool(page.evaluate(MARK, "restored"))
 
@@ -295,7 +302,7 @@ def test_a_snapshot_that_cannot_be_made_is_tried_twice_then_left_alone(
         page.wait_for_function("performance.getEntriesByName('hf-snapshot-failed').length", timeout=BOOT_TIMEOUT_MS)
         assert "made to fail" in page.evaluate(MARK, "failed")[0]["reason"]
     table.reload().wait_until_idle()
-    page.wait_for_timeout(8000)  # longer than an attempt waits before starting
+    assert skipped(page) == "given up for this build after 2 attempts"
     assert page.evaluate(MARK, "start") == [] and page.evaluate(MARK, "failed") == []
     assert not restored(page)
 
@@ -316,7 +323,7 @@ def test_a_browser_that_keeps_no_snapshot_makes_one_per_build_and_says_so_once(
     for _ in range(2):
         warnings.clear()
         table.reload().wait_until_idle()
-        page.wait_for_timeout(8000)  # longer than an attempt waits before starting
+        assert skipped(page) == "given up for this build after 2 attempts"
         assert page.evaluate(MARK, "start") == [] and page.evaluate(MARK, "failed") == []
         assert not [w for w in warnings if "snapshot" in w.lower()], warnings
 
@@ -332,7 +339,7 @@ def test_an_attempt_the_page_never_saw_end_counts_too(new_page: Callable[..., Pa
             table.reload()
         page.wait_for_function("performance.getEntriesByName('hf-snapshot-start').length", timeout=BOOT_TIMEOUT_MS)
     table.reload().wait_until_idle()
-    page.wait_for_timeout(8000)  # longer than an attempt waits before starting
+    assert skipped(page) == "given up for this build after 2 attempts"
     assert page.evaluate(MARK, "start") == []
     assert not restored(page)
 
@@ -342,7 +349,7 @@ def test_a_device_with_little_memory_makes_no_snapshot(new_page: Callable[..., P
     page.add_init_script("Object.defineProperty(navigator, 'deviceMemory', {value: 1, configurable: true})")
     table = Table(page, base_url).open_link("?rules=classic&deal=9").wait_until_offline_ready()
     table.draw()
-    page.wait_for_timeout(8000)  # longer than the quiet wait before a snapshot is made
+    assert skipped(page) == "little memory"
     assert page.evaluate(MARK, "start") == []
     table.reload().wait_until_idle()
     assert not restored(page)
@@ -357,8 +364,8 @@ def test_without_cache_storage_the_page_starts_as_usual(new_page: Callable[..., 
     assert not restored(page)
     assert any("keeps no snapshot here" in w for w in warnings), warnings
     table.draw()
-    page.wait_for_timeout(6000)  # longer than the quiet wait before a snapshot is made
-    assert page.evaluate(MARK, "start") == []  # nowhere to keep one: none is made
+    assert skipped(page) == "nowhere to keep one"
+    assert page.evaluate(MARK, "start") == []
 
 
 def test_too_little_storage_makes_no_snapshot(new_page: Callable[..., Page], base_url: str) -> None:

@@ -142,6 +142,12 @@ def switch_applies(base: RuleSet, key: str) -> bool:
         return wild_top_takeable(base)
     return True
 
+
+def switches_for(base: RuleSet) -> list[str]:
+    """The house-rule switches that change anything under the preset ``base``, in Settings' order."""
+    return [key for key in HOUSE_CHOICES if switch_applies(base, key)]
+
+
 KEEP_ON_PRESET_CHANGE = ("players",)
 """Switches that are about the table, not the rules: kept when the rule set changes."""
 

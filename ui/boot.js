@@ -318,6 +318,7 @@ const snapshot = {
   key: BUILD.snapshot && BUILD.snapshot.key,
   restored: false, // this page's Python came from a snapshot
   wanted: false, // this build has no usable snapshot here: make one once the table is quiet
+  skipped: "", // why none is made, when none is stored and none wanted (marked once the table is up)
 };
 
 function tally(name) {
@@ -354,10 +355,14 @@ const roomyDevice = () => !(navigator.deviceMemory && navigator.deviceMemory < M
 
 // This build's stored snapshot, or null (and why not, once) when the page must start as usual.
 async function findSnapshot() {
-  if (!snapshot.key) return null; // a build without snapshots
+  if (!snapshot.key) {
+    snapshot.skipped = "this build makes none";
+    return null;
+  }
   const needs = [globalThis.caches, globalThis.crypto && crypto.subtle, globalThis.CompressionStream, globalThis.Worker];
   if (!needs.every(Boolean)) {
     fallBack("this browser keeps no snapshot here (no Cache Storage, WebCrypto, CompressionStream or Worker)");
+    snapshot.skipped = "nowhere to keep one";
     return null;
   }
   let stored = null;
@@ -368,6 +373,9 @@ async function findSnapshot() {
     await snapshots.discard().catch(() => {});
   }
   snapshot.wanted = !stored && tally(FAILED_KEY) < TRIALS && roomyDevice();
+  if (!stored && !snapshot.wanted) {
+    snapshot.skipped = tally(FAILED_KEY) >= TRIALS ? `given up for this build after ${TRIALS} attempts` : "little memory";
+  }
   const failedStarts = trials();
   if (stored && failedStarts >= RESTORE_TRIALS) {
     fallBack(failedStarts === 1 ? "a start from it never got the table ready"
@@ -617,6 +625,8 @@ whenReady(() => {
         console.warn("Start-up snapshot not made:", err);
         performance.mark("hf-snapshot-failed", { detail: { reason: String(err) } });
       });
+    } else if (snapshot.skipped) {
+      performance.mark("hf-snapshot-skipped", { detail: { reason: snapshot.skipped } });
     }
   }, () => {});
 });

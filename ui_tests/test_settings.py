@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.actions import Draw
-from engine.house_rules import switch_applies
+from engine.house_rules import switches_for
 from engine.rules import preset
 from engine.serialize import from_dict, to_dict
 from engine.state import Game
@@ -118,7 +118,7 @@ def house_combinations(name: str, sample: int, seed: int) -> Iterator[dict[str, 
     """House rules for the preset ``name``: every pair of the switches that apply to it with every pair of their
     values (the others as the preset has them), then ``sample`` combinations of all of them drawn with ``seed``.
     (A switch that doesn't apply is refused whatever its value.)  ``bench/house_rules_all.py`` tries them all."""
-    keys = [k for k in sorted(HOUSE_CHOICES) if switch_applies(preset(name), k)]
+    keys = sorted(switches_for(preset(name)))
     values = {k: [v for v, _c, _l in HOUSE_CHOICES[k][1]] for k in keys}
     for a, b in itertools.combinations(keys, 2):
         for pair in itertools.product(values[a], values[b]):

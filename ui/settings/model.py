@@ -32,6 +32,7 @@ from engine.house_rules import (  # one copy of the house rules, in the engine; 
     switch_applies,
     switch_options,
     switch_value,
+    switches_for,
 )
 from engine.levels import LEVELS as BOT_LEVELS
 from engine.levels import SEARCH_LEVELS
@@ -77,6 +78,7 @@ __all__ = [
     "switch_applies",
     "switch_options",
     "switch_value",
+    "switches_for",
 ]
 
 LEVELS: tuple[tuple[str, str], ...] = tuple(

@@ -14,9 +14,9 @@ from ui.settings.model import (
     PRESET_TITLES,
     SPEEDS,
     Settings,
-    switch_applies,
     switch_options,
     switch_value,
+    switches_for,
 )
 from ui.table.order import HAND_ORDERS
 from ui.widgets import button, esc
@@ -60,9 +60,8 @@ def settings_screen(s: Settings, house_open: bool, game: Game, storage_kept: str
     base = preset(s.preset)
     house = []
     table = ""
-    for key, (label, _choices) in HOUSE_CHOICES.items():
-        if not switch_applies(base, key):
-            continue  # a switch that changes nothing under these rules
+    for key in switches_for(base):  # a switch that changes nothing under these rules is left out
+        label = HOUSE_CHOICES[key][0]
         options, current = switch_options(base, key, s.house.get(key, switch_value(base, key)))
         select = _select("house:" + key, label, options, current)
         if key == "players":
