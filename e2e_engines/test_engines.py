@@ -30,7 +30,6 @@ SAVED = IDLE + " && document.body.dataset.saved === document.body.dataset.moves"
 MY_TURN = IDLE + " && document.querySelector('#app .banner.mine') !== null"
 MARKS = "(name) => performance.getEntriesByName('hf-snapshot-' + name).map((e) => e.detail || null)"
 SNAPSHOT_WARNING = "Start-up snapshot"
-QUIET_S = 6  # after the table is ready: the page would have started making a snapshot by then (2 s quiet)
 CHALLENGE_DEAL = 7104
 
 
@@ -180,7 +179,12 @@ def test_the_temporary_profile_restores_its_snapshot_or_says_why_not_and_makes_n
 ) -> None:
     """The reload above is a return visit: it starts from the first visit's snapshot, or it warns and
     does not make another one (about 100 MB more memory each time)."""
-    time.sleep(QUIET_S)
+    # restored, or none made: the page marks why once its table is up (given up in a profile that keeps none)
+    browser.wait(
+        "performance.getEntriesByName('hf-snapshot-restored').length"
+        " || performance.getEntriesByName('hf-snapshot-skipped').length",
+        timeout=60,
+    )
     if not marks(browser, "restored"):
         warned = [w for w in browser.warnings + browser.js("window.__warnings") if SNAPSHOT_WARNING in w]
         assert warned, f"{lane.engine}: the snapshot was not used, and nothing said so"
