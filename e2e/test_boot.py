@@ -24,6 +24,19 @@ def test_boots_to_ready_on_a_phone(page: Page, base_url: str, watch: Watch) -> N
     assert watch.external == []
 
 
+def test_a_request_for_another_host_is_recorded_and_reaches_nothing(page: Page, base_url: str, watch: Watch) -> None:
+    """What the test above relies on: the tests' browser sends nothing beyond 127.0.0.1, and says what was asked."""
+    page.goto(base_url + "/manifest.webmanifest")  # our origin, without starting the app
+    asked = ["http://192.0.2.1/x.js", "https://example.com/y.wasm"]
+    reached = page.evaluate(
+        "(urls) => Promise.all(urls.map((u) => fetch(u, {mode: 'no-cors'}).then(() => true, () => false)))", asked
+    )
+    assert reached == [False, False]
+    assert sorted(watch.external) == sorted(asked)
+    watch.external.clear()
+    watch.errors.clear()  # the browser's own "failed to load" lines
+
+
 def test_engine_loads_in_the_browser(page: Page, base_url: str) -> None:
     Table(page, base_url).open()
     assert page.locator(".error").count() == 0, page.locator("#app").inner_text()

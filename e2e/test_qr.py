@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from browser import CHROMIUM, CHROMIUM_ARGS
-from conftest import BOOT_TIMEOUT_MS, PHONE, Watch, guarded_context, watch_page
+from conftest import BOOT_TIMEOUT_MS, NOWHERE, PHONE, Watch, guarded_context, watch_page
 from pages import Table, offline_after_first_visit
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
@@ -106,7 +106,7 @@ def camera_browser(playwright: Playwright, tmp_path: Path) -> Iterator[Browser]:
         "--use-fake-ui-for-media-stream",
         f"--use-file-for-fake-video-capture={video}",
     ]
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *fake])
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *NOWHERE, *fake])
     yield browser
     browser.close()
 
