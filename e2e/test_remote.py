@@ -309,7 +309,41 @@ def test_an_answer_to_an_invitation_made_before_the_host_reloaded_is_called_that
     assert "connecting" not in row.locator(".room-state").inner_text()
 
 
-def test_a_guest_that_reloads_after_the_host_did_is_asked_for_a_new_invitation_not_sent_a_dead_answer(
+def test_the_host_page_reloads_and_a_guest_comes_back_to_its_seat_by_itself(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    """The host's page reloads mid-game (its links die with it): the guest's phone is back at its seat, with its
+    cards, with no new invitation and no answer to send; then it plays on."""
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    invitation = invite(host, 1)
+    guest_page = new_page()
+    take(host, 1, join(guest_page, invitation))
+    cards = guest_page.get_by_role("group", name="Your cards").get_by_role("button")
+    cards.first.wait_for(timeout=45_000)
+    held = cards.count()
+    # The way home is agreed over the open link a moment after it opens: the host's page keeps the guest's offer.
+    wait_for(lambda: "1" in host.page.evaluate("Object.keys(JSON.parse(localStorage.getItem('hf-home-ways') || '{}'))"))
+    moves = host.moves()
+    host.reload().wait_until_idle()
+    assert host.moves() == moves
+    wait_for(lambda: guest_page.locator(".note", has_text="reconnecting").count() == 0)
+    assert guest_page.get_by_text("Ask the host for a new invitation").count() == 0
+    assert cards.count() == held and guest_page.locator(".room-url").count() == 0
+    # The host's table stays in front (no invitation to send), and its room says West is back.
+    assert not host.page.locator("#room").is_visible()
+    host.menu("Phones in the room")
+    state = host.page.locator('.room-seat[data-seat="1"] .room-state')
+    wait_for(lambda: "on their own phone" in state.inner_text(), seen=state.inner_text)
+    assert host.page.locator('.room-seat[data-seat="1"] .room-url').count() == 0  # no invitation was needed
+    # And the link works both ways: South plays, then West's phone plays its turn.
+    host.page.get_by_role("button", name="Close", exact=True).click()
+    host_until(host, "1")
+    wait_for(lambda: to_act(guest_page) == "1")
+    guest_turn(Table(guest_page, base_url))
+    assert host.moves() > moves
+
+
+def test_a_guest_that_reloads_while_the_host_page_is_gone_is_asked_for_a_new_invitation_not_sent_a_dead_answer(
     new_page: Callable[..., Page], base_url: str
 ) -> None:
     host = Table(new_page(), base_url).open().wait_until_idle()
@@ -318,9 +352,10 @@ def test_a_guest_that_reloads_after_the_host_did_is_asked_for_a_new_invitation_n
     take(host, 1, join(guest, invitation))
     guest.get_by_role("group", name="Your cards").get_by_role("button").first.wait_for(timeout=45_000)
     wait_for(lambda: guest.evaluate("localStorage.getItem('hf-way-back') !== null"), seconds=45)
-    host.page.reload()  # the host's page reloads: the guest's link and its way back are gone
-    host.wait_until_idle()
+    host.page.goto("about:blank")  # the host's page is gone: the guest's link and its way back with it
+    guest.reload()  # the guest's page too: the connection it kept for the host's way home is gone with it
     guest.get_by_text("Ask the host for a new invitation").first.wait_for(timeout=60_000)
+    host.open().wait_until_idle()  # the host's table is back, but no phone waits for it
     guest.reload()  # the same invitation opened again: no answer to a spent invitation, the same advice
     guest.get_by_text("This invitation brought this phone to the table once already").wait_for(timeout=30_000)
     assert guest.locator(".room-url").count() == 0

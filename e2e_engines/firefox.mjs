@@ -38,6 +38,8 @@ const ops = {
   ]),
   click: ({ selector }) => page.click(selector).then(() => null),
   size: ({ width, height }) => page.setViewport({ width, height }).then(() => null),
+  // What a player would see, for a person looking at the lane's pages (not used by its tests).
+  screenshot: ({ path }) => page.screenshot({ path }).then(() => null),
   close: () => browser.close().then(() => null),
 };
 

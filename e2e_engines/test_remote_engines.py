@@ -1,7 +1,8 @@
 """Phones in the room in WebKitGTK and Firefox ESR.
 
 Where the engine has WebRTC (Firefox here), a host and a guest, each a browser of that engine, link up over
-real WebRTC through the invitation and answer links alone, and the guest plays a move from its own table.
+real WebRTC through the invitation and answer links alone, and the guest plays a move from its own table;
+then the host's page reloads and the guest's phone comes back to its seat by itself.
 Where it has none (Debian's WebKitGTK is built without it; Safari's Lockdown Mode turns it off), the room
 says so and offers no invitation, and an invitation opened there says why it can't join.
 """
@@ -126,6 +127,24 @@ def link_and_draw(host: Browser, guest: Browser, url: str) -> None:
     assert guest.js('document.querySelectorAll(\'#app [aria-label="Your cards"] button\').length') == held + 2
     assert host.js("document.body.dataset.handCounts").split(",")[1] == str(held + 2)
     assert "You drew two cards." in guest.js("document.querySelector('#app').innerText")
+    assert guest.all_errors() == []
+    host_reloads(host, guest, held + 2)
+
+
+def host_reloads(host: Browser, guest: Browser, held: int) -> None:
+    """The host's page reloads: the guest's phone comes back to West by itself (the way home it agreed), with
+    its cards, and the host's room makes no invitation for it."""
+    host.wait("Object.keys(JSON.parse(localStorage.getItem('hf-home-ways') || '{}')).includes('1')", timeout=30)
+    host.reload()
+    host.wait(IDLE + " && document.querySelector('#app .deal-number') !== null", timeout=120)
+    guest.wait("!document.querySelector('#app .note') || !document.querySelector('#app .note').innerText"
+               ".includes('reconnecting')", timeout=30)
+    open_room(host)
+    state = "document.querySelector('.room-seat[data-seat=\"1\"] .room-state').innerText"
+    host.wait(f"{state}.includes('on their own phone')", timeout=60)
+    assert host.js("document.querySelectorAll('.room-seat[data-seat=\"1\"] .room-url').length") == 0
+    assert guest.js('document.querySelectorAll(\'#app [aria-label="Your cards"] button\').length') == held
+    assert "Ask the host for a new invitation" not in guest.js("document.querySelector('#app').innerText")
     assert guest.all_errors() == []
 
 

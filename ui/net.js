@@ -29,10 +29,19 @@
 // answer). Only the phone holding that certificate and password can open that seat's spare: the
 // DTLS handshake checks the certificate against the fingerprint the host holds. Each spare serves once;
 // a new one is exchanged every time a link opens.
+//
+// The way home is the same the other way round (the host's page reloads: its links die with it): while a
+// link is open the guest makes a spare connection of its own and sends its offer ({"net":"home","o":...});
+// the host keeps that offer in localStorage with a fresh ICE user name and password and its own certificate
+// (IndexedDB), and answers with what its answer will hold ({"net":"homeback","a":"ufrag~pwd~fingerprint"}).
+// When the link drops the guest completes its spare with that answer and waits; a reloaded host page rebuilds
+// the same answer to the kept offer (``home(seat)``), and the guest's phone is back without a new invitation.
+// The guest waits HOME_MS for it, then asks for a new invitation.
 (function () {
   "use strict";
   var CONNECT_MS = 8000;  // "a few seconds": no open channel by then is said plainly
   var GATHER_MS = 3000;   // ICE gathering on one Wi-Fi takes well under a second
+  var HOME_MS = 60000;    // a guest waits this long for a reloaded host page (a phone's cold start included)
   var FIELD = /^[A-Za-z0-9_\-]{1,64}$/;
   var ADDR = /^[A-Za-z0-9.\-:]{1,80}$/;
   var peers = {};  // seat -> {pc, channel, timer}
@@ -109,15 +118,23 @@
     });
   }
 
-  function wire(seat, channel) {
-    var peer = peers[seat];
+  // ``peer`` (a way home's connection) takes the seat's place once its channel opens, unless a link is open there.
+  function wire(seat, channel, peer) {
+    peer = peer || peers[seat];
     peer.channel = channel;
     channel.onopen = function () {
+      if (peers[seat] !== peer) {
+        if (peers[seat] && peers[seat].open) { try { peer.pc.close(); } catch (e) { /* closed */ } return; }
+        close(seat);
+        peers[seat] = peer;
+      }
       clearTimeout(peer.timer);
       peer.open = true;
+      if (seat < 0) dropHome();  // (a new way home is made for this link)
       if (seat < 0 && joined) markUsed(joined.code);
       tell("open", seat);
       if (seat >= 0) makeSpare(seat).catch(function () { dropSpare(seat); });
+      else makeHome().catch(function () { dropHome(); });
     };
     channel.onmessage = function (e) {
       if (typeof e.data !== "string") return;
@@ -132,10 +149,13 @@
     var wasOpen = peer.open;
     peer.open = false;
     close(seat);
-    if (!wasOpen) { tell("fail", seat); return; }
+    if (!wasOpen) {  // (a guest's way back failed: a way home may still come, and says "fail" when it can't)
+      if (!(seat < 0 && homeWay && homeWay.armed)) tell("fail", seat);
+      return;
+    }
     if (seat >= 0 && armSpare(seat)) { tell("close", seat, "back"); return; }
     tell("close", seat);
-    if (seat === -1) comeBack();
+    if (seat === -1) { armHome(); comeBack(); }
   }
 
   function fresh(seat) {
@@ -155,7 +175,9 @@
   function watch(seat) {
     var peer = peers[seat];
     clearTimeout(peer.timer);
-    peer.timer = setTimeout(function () { if (peers[seat] === peer && !peer.open) tell("fail", seat); }, CONNECT_MS);
+    peer.timer = setTimeout(function () {
+      if (peers[seat] === peer && !peer.open && !(seat < 0 && homeWay && homeWay.armed)) tell("fail", seat);
+    }, CONNECT_MS);
   }
 
   function close(seat) {
@@ -249,7 +271,9 @@
     try { data = text.length <= NET_TEXT ? JSON.parse(text) : null; } catch (e) { data = null; }
     if (!data || typeof data !== "object" || Object.keys(data).length !== 2) return;
     if (seat >= 0 && data.net === "back" && typeof data.a === "string") gotBack(seat, data.a);
+    else if (seat >= 0 && data.net === "home" && typeof data.o === "string") gotHome(seat, data.o);
     else if (seat === -1 && data.net === "spare" && typeof data.o === "string") gotSpare(data.o);
+    else if (seat === -1 && data.net === "homeback" && typeof data.a === "string") gotHomeBack(data.a);
   }
 
   // Host: a spare connection for ``seat``, its offer sent over the open link.
@@ -299,7 +323,8 @@
     return true;
   }
 
-  function certificate() {
+  function certificate(name) {
+    name = name || "guest";
     return new Promise(function (resolve) {
       var done = function (cert) { resolve(cert || null); };
       try {
@@ -308,13 +333,13 @@
         req.onerror = function () { done(null); };
         req.onsuccess = function () {
           var db = req.result;
-          var get = db.transaction("certs").objectStore("certs").get("guest");
+          var get = db.transaction("certs").objectStore("certs").get(name);
           get.onerror = function () { done(null); };
           get.onsuccess = function () {
             if (get.result) return done(get.result);
             RTCPeerConnection.generateCertificate({name: "ECDSA", namedCurve: "P-256"}).then(function (cert) {
               var tx = db.transaction("certs", "readwrite");
-              tx.objectStore("certs").put(cert, "guest");
+              tx.objectStore("certs").put(cert, name);
               tx.oncomplete = function () { done(cert); };
               tx.onerror = tx.onabort = function () { done(null); };
             }, function () { done(null); });
@@ -371,6 +396,101 @@
     return true;
   }
 
+  // ----- the way home (the host's page reloaded) -------------------------------------------------
+  var homeWay = null;  // guest: {pc, channel, answer, armed, timer}: a connection waiting for a reloaded host
+  var HOMES = "hf-home-ways";  // host: localStorage key of {seat: {offer, ufrag, pwd}}
+
+  // Guest: a spare connection of its own, its offer sent over the open link for the host to keep.
+  async function makeHome() {
+    dropHome();
+    var pc = new RTCPeerConnection({iceServers: []});
+    var way = homeWay = {pc: pc, channel: pc.createDataChannel("hf", {ordered: true}), answer: null, armed: false, timer: 0};
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc);
+    if (homeWay !== way) return;
+    send(-1, JSON.stringify({net: "home", o: compact(pc.localDescription.sdp)}));
+  }
+
+  function gotHomeBack(text) {
+    if (!homeWay || homeWay.armed || text.split("~").length !== 3) return;
+    homeWay.answer = expand(text + "~", "answer", true);  // null when it isn't one
+  }
+
+  function dropHome() {
+    var way = homeWay;
+    homeWay = null;
+    if (!way) return;
+    clearTimeout(way.timer);
+    if (!peers[-1] || peers[-1].pc !== way.pc) try { way.pc.close(); } catch (e) { /* already closed */ }
+  }
+
+  // Guest: the link dropped; the spare waits HOME_MS for the host's page to come back and answer it.
+  function armHome() {
+    var way = homeWay;
+    if (!way || !way.answer || way.armed || way.pc.signalingState !== "have-local-offer") { dropHome(); return; }
+    way.armed = true;
+    var peer = {pc: way.pc, channel: null, open: false, timer: 0, home: true};
+    wire(-1, way.channel, peer);
+    way.pc.addEventListener("connectionstatechange", function () {
+      var state = way.pc.connectionState;
+      if (peers[-1] === peer && peer.open && (state === "failed" || state === "closed" || state === "disconnected")) lost(-1, peer);
+    });
+    way.timer = setTimeout(function () {
+      if (homeWay !== way) return;
+      dropHome();
+      if (!peers[-1] || !peers[-1].open) { close(-1); tell("fail", -1); }
+    }, HOME_MS);
+    way.pc.setRemoteDescription(way.answer).catch(function () { if (homeWay === way) way.armed = false; });
+  }
+
+  function homes() {
+    try {
+      var data = JSON.parse(localStorage.getItem(HOMES) || "{}");
+      return data && typeof data === "object" && !Array.isArray(data) ? data : {};
+    } catch (e) { return {}; }
+  }
+
+  // Host: a guest's spare offer kept for this seat, with the credentials of the answer a reloaded page gives.
+  async function gotHome(seat, offer) {
+    if (!expand(offer, "offer")) return;
+    var cert = await certificate("host");
+    var fp = cert && cert.getFingerprints().filter(function (f) { return f.algorithm === "sha-256"; })[0];
+    if (!fp || !peers[seat] || !peers[seat].open) return;
+    var all = homes();
+    var way = all[seat] = {offer: offer, ufrag: randomText(4), pwd: randomText(16)};
+    try { localStorage.setItem(HOMES, JSON.stringify(all)); } catch (e) { return; }
+    var bytes = fp.value.split(":").map(function (h) { return parseInt(h, 16); });
+    send(seat, JSON.stringify({net: "homeback", a: [way.ufrag, way.pwd, b64url(bytes)].join("~")}));
+  }
+
+  // Host, its page reloaded: answer the offer kept for ``seat`` as promised; true when a way home was kept and
+  // is waiting for the guest's phone ("open" follows when it connects). Each kept offer serves once.
+  async function home(seat) {
+    var all = homes(), way = all[seat];
+    delete all[seat];
+    try { localStorage.setItem(HOMES, JSON.stringify(all)); } catch (e) { /* it fails again next time */ }
+    var ok = way && typeof way === "object" && /^[0-9a-f]{8}$/.test(way.ufrag) && /^[0-9a-f]{32}$/.test(way.pwd);
+    var offer = ok ? expand(way.offer, "offer") : null;
+    var cert = offer ? await certificate("host") : null;
+    if (!cert) return false;
+    var pc = new RTCPeerConnection({iceServers: [], certificates: [cert]});
+    var peer = {pc: pc, channel: null, open: false, timer: 0, home: true};
+    pc.ondatachannel = function (e) { wire(seat, e.channel, peer); };
+    pc.addEventListener("connectionstatechange", function () {
+      var state = pc.connectionState;
+      if (peers[seat] === peer && peer.open && (state === "failed" || state === "closed" || state === "disconnected")) lost(seat, peer);
+      else if (peers[seat] !== peer && (state === "failed" || state === "closed")) try { pc.close(); } catch (e) { /* closed */ }
+    });
+    try {
+      await pc.setRemoteDescription(offer);
+      var answer = await pc.createAnswer();
+      var sdp = answer.sdp.replace(/a=ice-ufrag:\S+/, "a=ice-ufrag:" + way.ufrag).replace(/a=ice-pwd:\S+/, "a=ice-pwd:" + way.pwd);
+      await pc.setLocalDescription({type: "answer", sdp: sdp});
+    } catch (e) { try { pc.close(); } catch (e2) { /* closed */ } return false; }
+    setTimeout(function () { if (peers[seat] !== peer) try { pc.close(); } catch (e) { /* closed */ } }, HOME_MS);
+    return true;
+  }
+
   function send(seat, text) {
     var peer = peers[seat];
     if (!peer || !peer.open || !peer.channel || peer.channel.readyState !== "open") return false;
@@ -403,6 +523,6 @@
   }
 
   window.hfNet = {supported: typeof RTCPeerConnection === "function",
-                  invite: invite, accept: accept, join: join, send: send, close: close,
+                  invite: invite, accept: accept, join: join, send: send, close: close, home: home,
                   compact: compact, expand: expand, CONNECT_MS: CONNECT_MS};
 })();

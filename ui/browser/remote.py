@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 LOST_SECONDS = 20.0
 """A guest whose link is lost this long has its seat played by a computer until it joins again."""
+HOME_SECONDS = 12.0
+"""After the host's page reloads, a guest's phone coming back by itself has this long before an invitation is made
+for its seat (it can still come back after: the invitation is a second way in)."""
 MAX_LINK = 3000
 """A pasted or scanned link longer than this is refused unread."""
 
@@ -92,14 +95,28 @@ class RoomLink:
         self.page.refresh = refresh  # type: ignore[method-assign]
 
     def resumed(self) -> None:
-        """A saved game with guests came back (the host's page reloaded): their links are gone, so each seat
-        gets a fresh invitation, and a computer takes it if its guest isn't back in ``LOST_SECONDS``."""
+        """A saved game with guests came back (the host's page reloaded): their links are gone.  A guest's phone
+        that agreed a way home with this page comes back by itself (``ui/net.js``); any other seat, or one not
+        back in ``HOME_SECONDS``, gets a fresh invitation, and the room opens to show it; a computer takes a seat
+        whose guest isn't back in ``LOST_SECONDS``."""
         guests = self.app.session.seating.guests
         for seat in guests:
             self.room.link(seat).state = "lost"
-            self.runner.spawn(self.invite(seat))
+            self.runner.spawn(self.come_home(seat))
             self.runner.spawn(self.give_away(seat))
-        self.room.open = bool(guests)
+
+    async def come_home(self, seat: int) -> None:
+        """``seat``'s phone back by itself if it can (the room stays shut meanwhile), else its invitation shown."""
+        link = self.room.link(seat)
+        if bool(await window.hfNet.home(seat)):
+            link.returning = True
+            self.show()
+            await asyncio.sleep(HOME_SECONDS)
+            if link.state == "joined":
+                return
+            link.returning = False
+        self.room.open = True
+        await self.invite(seat)
 
     # ----- painting ---------------------------------------------------------------
 
