@@ -343,6 +343,24 @@ def test_the_host_page_reloads_and_a_guest_comes_back_to_its_seat_by_itself(
     assert host.moves() > moves
 
 
+def test_a_phone_whose_seat_the_host_invites_again_is_told_at_once_to_ask_for_the_new_invitation(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    """The host replaces West's phone (a new invitation for a seat on its own phone): that phone doesn't wait for a
+    way home that will never come; it asks for the new invitation."""
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    invitation = invite(host, 1)
+    guest = new_page()
+    take(host, 1, join(guest, invitation))
+    guest.get_by_role("group", name="Your cards").get_by_role("button").first.wait_for(timeout=45_000)
+    wait_for(lambda: "1" in host.page.evaluate("Object.keys(JSON.parse(localStorage.getItem('hf-home-ways') || '{}'))"))
+    row = host.page.locator('.room-seat[data-seat="1"]')
+    row.get_by_role("button", name=re.compile("Invite a phone|New invitation")).click()
+    guest.get_by_text("Ask the host for a new invitation").first.wait_for(timeout=20_000)  # not a minute later
+    row.locator(".room-url").wait_for()
+    assert row.locator(".room-url").input_value() != invitation
+
+
 def test_a_guest_that_reloads_while_the_host_page_is_gone_is_asked_for_a_new_invitation_not_sent_a_dead_answer(
     new_page: Callable[..., Page], base_url: str
 ) -> None:

@@ -155,7 +155,10 @@
     }
     if (seat >= 0 && armSpare(seat)) { tell("close", seat, "back"); return; }
     tell("close", seat);
-    if (seat === -1) { armHome(); comeBack(); }
+    if (seat === -1) {  // no way back and no way home: a new invitation is needed, said at once
+      armHome();
+      comeBack().then(function (back) { if (!back && !(homeWay && homeWay.armed)) tell("fail", -1); });
+    }
   }
 
   function fresh(seat) {
@@ -191,6 +194,9 @@
   // The host: an invitation for a seat (the compact offer), then the guest's answer taken.
   async function invite(seat) {
     dropSpare(seat);
+    if (send(seat, JSON.stringify({net: "bye", why: "new"}))) {  // a phone replaced: no way back or home for it
+      await new Promise(function (resolve) { setTimeout(resolve, 250); });
+    }
     var peer = fresh(seat);
     wire(seat, peer.pc.createDataChannel("hf", {ordered: true}));
     await peer.pc.setLocalDescription(await peer.pc.createOffer());
@@ -274,6 +280,10 @@
     else if (seat >= 0 && data.net === "home" && typeof data.o === "string") gotHome(seat, data.o);
     else if (seat === -1 && data.net === "spare" && typeof data.o === "string") gotSpare(data.o);
     else if (seat === -1 && data.net === "homeback" && typeof data.a === "string") gotHomeBack(data.a);
+    else if (seat === -1 && data.net === "bye") {  // the host gave this seat a new invitation
+      dropHome();
+      try { localStorage.removeItem(WAY_BACK); } catch (e) { /* then the way back fails by itself */ }
+    }
   }
 
   // Host: a spare connection for ``seat``, its offer sent over the open link.
