@@ -334,7 +334,6 @@
   }
 
   function certificate(name) {
-    name = name || "guest";
     return new Promise(function (resolve) {
       var done = function (cert) { resolve(cert || null); };
       try {
@@ -368,16 +367,35 @@
     } catch (e) { return null; }
   }
 
+  // What an answer still to be made will hold (both ways): a fresh ICE user name and password, and the
+  // fingerprint of the certificate kept under ``name``; null when no certificate can be kept here.
+  async function promised(name) {
+    var cert = await certificate(name);
+    var fp = cert && cert.getFingerprints().filter(function (f) { return f.algorithm === "sha-256"; })[0];
+    if (!fp) return null;
+    var way = {ufrag: randomText(4), pwd: randomText(16)};
+    var bytes = fp.value.split(":").map(function (h) { return parseInt(h, 16); });
+    way.text = [way.ufrag, way.pwd, b64url(bytes)].join("~");
+    return way;
+  }
+
+  // The answer that was promised: to ``offer``, on ``pc`` (made with the kept certificate), with the ICE user
+  // name and password of ``way`` written in before it is set.
+  async function answerAsPromised(pc, offer, way) {
+    await pc.setRemoteDescription(offer);
+    var answer = await pc.createAnswer();
+    var sdp = answer.sdp.replace(/a=ice-ufrag:\S+/, "a=ice-ufrag:" + way.ufrag).replace(/a=ice-pwd:\S+/, "a=ice-pwd:" + way.pwd);
+    await pc.setLocalDescription({type: "answer", sdp: sdp});
+  }
+
   // Guest: the host's spare offer kept, with the credentials of the answer to come, and those sent back.
   async function gotSpare(offer) {
     if (!expand(offer, "offer") || !joined) return;
-    var cert = await certificate();
-    var fp = cert && cert.getFingerprints().filter(function (f) { return f.algorithm === "sha-256"; })[0];
-    if (!fp) return;
-    var way = {code: joined.code, seat: joined.seat, offer: offer, ufrag: randomText(4), pwd: randomText(16)};
+    var promise = await promised("guest");
+    if (!promise) return;
+    var way = {code: joined.code, seat: joined.seat, offer: offer, ufrag: promise.ufrag, pwd: promise.pwd};
     try { localStorage.setItem(WAY_BACK, JSON.stringify(way)); } catch (e) { return; }
-    var bytes = fp.value.split(":").map(function (h) { return parseInt(h, 16); });
-    send(-1, JSON.stringify({net: "back", a: [way.ufrag, way.pwd, b64url(bytes)].join("~")}));
+    send(-1, JSON.stringify({net: "back", a: promise.text}));
   }
 
   // Guest: back to the seat along the way kept (false: none kept for this invitation, or it can't be taken).
@@ -386,7 +404,7 @@
     var offer = way && joined && way.code === joined.code ? expand(way.offer, "offer") : null;
     if (!offer) return false;
     try { localStorage.removeItem(WAY_BACK); } catch (e) { /* the way is used once */ }
-    var cert = await certificate();
+    var cert = await certificate("guest");
     if (!cert) return false;
     close(-1);
     var pc = new RTCPeerConnection({iceServers: [], certificates: [cert]});
@@ -396,12 +414,7 @@
       if (peers[-1] === peer && (state === "failed" || state === "closed" || state === "disconnected")) lost(-1, peer);
     });
     pc.ondatachannel = function (e) { wire(-1, e.channel); };
-    try {
-      await pc.setRemoteDescription(offer);
-      var answer = await pc.createAnswer();
-      var sdp = answer.sdp.replace(/a=ice-ufrag:\S+/, "a=ice-ufrag:" + way.ufrag).replace(/a=ice-pwd:\S+/, "a=ice-pwd:" + way.pwd);
-      await pc.setLocalDescription({type: "answer", sdp: sdp});
-    } catch (e) { close(-1); return false; }
+    try { await answerAsPromised(pc, offer, way); } catch (e) { close(-1); return false; }
     watch(-1);
     return true;
   }
@@ -463,14 +476,12 @@
   // Host: a guest's spare offer kept for this seat, with the credentials of the answer a reloaded page gives.
   async function gotHome(seat, offer) {
     if (!expand(offer, "offer")) return;
-    var cert = await certificate("host");
-    var fp = cert && cert.getFingerprints().filter(function (f) { return f.algorithm === "sha-256"; })[0];
-    if (!fp || !peers[seat] || !peers[seat].open) return;
+    var promise = await promised("host");
+    if (!promise || !peers[seat] || !peers[seat].open) return;
     var all = homes();
-    var way = all[seat] = {offer: offer, ufrag: randomText(4), pwd: randomText(16)};
+    all[seat] = {offer: offer, ufrag: promise.ufrag, pwd: promise.pwd};
     try { localStorage.setItem(HOMES, JSON.stringify(all)); } catch (e) { return; }
-    var bytes = fp.value.split(":").map(function (h) { return parseInt(h, 16); });
-    send(seat, JSON.stringify({net: "homeback", a: [way.ufrag, way.pwd, b64url(bytes)].join("~")}));
+    send(seat, JSON.stringify({net: "homeback", a: promise.text}));
   }
 
   // Host, its page reloaded: answer the offer kept for ``seat`` as promised; true when a way home was kept and
@@ -491,12 +502,7 @@
       if (peers[seat] === peer && peer.open && (state === "failed" || state === "closed" || state === "disconnected")) lost(seat, peer);
       else if (peers[seat] !== peer && (state === "failed" || state === "closed")) try { pc.close(); } catch (e) { /* closed */ }
     });
-    try {
-      await pc.setRemoteDescription(offer);
-      var answer = await pc.createAnswer();
-      var sdp = answer.sdp.replace(/a=ice-ufrag:\S+/, "a=ice-ufrag:" + way.ufrag).replace(/a=ice-pwd:\S+/, "a=ice-pwd:" + way.pwd);
-      await pc.setLocalDescription({type: "answer", sdp: sdp});
-    } catch (e) { try { pc.close(); } catch (e2) { /* closed */ } return false; }
+    try { await answerAsPromised(pc, offer, way); } catch (e) { try { pc.close(); } catch (e2) { /* closed */ } return false; }
     setTimeout(function () { if (peers[seat] !== peer) try { pc.close(); } catch (e) { /* closed */ } }, HOME_MS);
     return true;
   }
