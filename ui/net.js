@@ -540,5 +540,6 @@
 
   window.hfNet = {supported: typeof RTCPeerConnection === "function",
                   invite: invite, accept: accept, join: join, send: send, close: close, home: home,
+                  hasHome: function (seat) { var way = homes()[seat]; return !!way && typeof way === "object"; },
                   compact: compact, expand: expand, CONNECT_MS: CONNECT_MS};
 })();

@@ -99,10 +99,13 @@ class RoomLink:
         that agreed a way home with this page comes back by itself (``ui/net.js``); any other seat, or one not
         back in ``HOME_SECONDS``, gets a fresh invitation, and the room opens to show it; a computer takes a seat
         whose guest isn't back in ``LOST_SECONDS``."""
-        guests = self.app.session.seating.guests
-        for seat in guests:
+        for seat in self.app.session.seating.guests:
             self.room.link(seat).state = "lost"
-            self.runner.spawn(self.come_home(seat))
+            if bool(window.hfNet.hasHome(seat)):
+                self.runner.spawn(self.come_home(seat))
+            else:  # the room opens now, with the invitation to come (as it did before there was a way home)
+                self.room.open = True
+                self.runner.spawn(self.invite(seat))
             self.runner.spawn(self.give_away(seat))
 
     async def come_home(self, seat: int) -> None:
