@@ -201,6 +201,7 @@
     wire(seat, peer.pc.createDataChannel("hf", {ordered: true}));
     await peer.pc.setLocalDescription(await peer.pc.createOffer());
     await gathered(peer.pc);
+    if (peers[seat] !== peer) return "";  // a newer invitation for the seat was begun meanwhile: this one is dead
     var offer = compact(peer.pc.localDescription.sdp);
     peer.tag = offer.split("~")[0];
     return seat + "~" + offer;
@@ -214,7 +215,7 @@
     var peer = peers[seat];
     var answer = expand(at > 0 ? text.slice(at + 1) : "", "answer");
     if (!peer || !answer) return false;
-    if (head[2] && peer.tag && head[2] !== peer.tag) return "stale";
+    if (head[2] && head[2] !== peer.tag) return "stale";  // (no tag yet: the seat's invitation isn't even shown)
     if (peer.open || peer.pc.signalingState !== "have-local-offer") return false;
     try { await peer.pc.setRemoteDescription(answer); } catch (e) { return false; }
     watch(seat);

@@ -205,7 +205,9 @@ class RoomLink:
 
     async def invite(self, seat: int) -> None:
         self.make_guest(seat)
-        code = str(await window.hfNet.invite(seat))
+        code = str(await window.hfNet.invite(seat) or "")
+        if not code:  # superseded by a newer invitation for the seat, begun meanwhile (that one is shown)
+            return
         link = self.room.link(seat)
         link.invitation, link.state = page_base() + "#join=" + code, "invited"
         self.page.refresh()
