@@ -150,14 +150,14 @@
     peer.open = false;
     close(seat);
     if (!wasOpen) {  // (a guest's way back failed: a way home may still come, and says "fail" when it can't)
-      if (!(seat < 0 && homeWay && homeWay.armed)) tell("fail", seat);
+      if (!(seat < 0 && homeWaiting())) tell("fail", seat);
       return;
     }
     if (seat >= 0 && armSpare(seat)) { tell("close", seat, "back"); return; }
     tell("close", seat);
     if (seat === -1) {  // no way back and no way home: a new invitation is needed, said at once
       armHome();
-      comeBack().then(function (back) { if (!back && !(homeWay && homeWay.armed)) tell("fail", -1); });
+      comeBack().then(function (back) { if (!back && !homeWaiting()) tell("fail", -1); });
     }
   }
 
@@ -179,7 +179,7 @@
     var peer = peers[seat];
     clearTimeout(peer.timer);
     peer.timer = setTimeout(function () {
-      if (peers[seat] === peer && !peer.open && !(seat < 0 && homeWay && homeWay.armed)) tell("fail", seat);
+      if (peers[seat] === peer && !peer.open && !(seat < 0 && homeWaiting())) tell("fail", seat);
     }, CONNECT_MS);
   }
 
@@ -435,6 +435,9 @@
     send(-1, JSON.stringify({net: "home", o: compact(pc.localDescription.sdp)}));
   }
 
+  // Guest: a way home armed and still waiting for the host's page (so a failed way back is not the end yet).
+  function homeWaiting() { return !!homeWay && homeWay.armed; }
+
   function gotHomeBack(text) {
     if (!homeWay || homeWay.armed || text.split("~").length !== 3) return;
     homeWay.answer = expand(text + "~", "answer", true);  // null when it isn't one
@@ -453,7 +456,7 @@
     var way = homeWay;
     if (!way || !way.answer || way.armed || way.pc.signalingState !== "have-local-offer") { dropHome(); return; }
     way.armed = true;
-    var peer = {pc: way.pc, channel: null, open: false, timer: 0, home: true};
+    var peer = {pc: way.pc, channel: null, open: false, timer: 0};
     wire(-1, way.channel, peer);
     way.pc.addEventListener("connectionstatechange", function () {
       var state = way.pc.connectionState;
@@ -496,7 +499,7 @@
     var cert = offer ? await certificate("host") : null;
     if (!cert) return false;
     var pc = new RTCPeerConnection({iceServers: [], certificates: [cert]});
-    var peer = {pc: pc, channel: null, open: false, timer: 0, home: true};
+    var peer = {pc: pc, channel: null, open: false, timer: 0};
     pc.ondatachannel = function (e) { wire(seat, e.channel, peer); };
     pc.addEventListener("connectionstatechange", function () {
       var state = pc.connectionState;
