@@ -138,7 +138,7 @@ def host_reloads(host: Browser, guest: Browser, held: int) -> None:
     host.reload()
     host.wait(IDLE + " && document.querySelector('#app .deal-number') !== null", timeout=120)
     guest.wait("!document.querySelector('#app .note') || !document.querySelector('#app .note').innerText"
-               ".includes('reconnecting')", timeout=30)
+               ".includes('reconnecting')", timeout=90)
     open_room(host)
     state = "document.querySelector('.room-seat[data-seat=\"1\"] .room-state').innerText"
     host.wait(f"{state}.includes('on their own phone')", timeout=60)
