@@ -361,6 +361,31 @@ def test_a_phone_whose_seat_the_host_invites_again_is_told_at_once_to_ask_for_th
     assert row.locator(".room-url").input_value() != invitation
 
 
+def test_a_double_tap_on_invite_phone_shows_one_invitation_and_its_answer_seats_the_guest(
+    new_page: Callable[..., Page], base_url: str
+) -> None:
+    """Two taps on Invite a phone before the first invitation is made (a double tap, an impatient second tap): two
+    invitations are begun for the seat at once and only the second can be answered.  Whichever is made last, the
+    one shown is that one, it stays shown, and the guest who opens it gets the seat."""
+    host = Table(new_page(), base_url).open().wait_until_idle()
+    host.menu("Phones in the room")
+    row = host.page.locator('.room-seat[data-seat="1"]')
+    invite_button = row.get_by_role("button", name="Invite a phone")
+    invite_button.click()
+    invite_button.click()  # the first invitation is still being made (ICE gathering takes a moment)
+    link = row.locator(".room-url")
+    link.wait_for()
+    shown = link.input_value()
+    time.sleep(3.5)  # past the longest either invitation's making can take (GATHER_MS, 3 s): both are made by now
+    assert row.locator(".room-url").count() == 1 and link.input_value() == shown
+    guest = new_page()
+    take(host, 1, join(guest, shown))
+    guest.get_by_role("group", name="Your cards").get_by_role("button").first.wait_for(timeout=45_000)
+    assert host.page.get_by_text("earlier invitation").count() == 0
+    state = row.locator(".room-state")
+    wait_for(lambda: "on their own phone" in state.inner_text(), seen=state.inner_text)
+
+
 def test_a_guest_that_reloads_while_the_host_page_is_gone_is_asked_for_a_new_invitation_not_sent_a_dead_answer(
     new_page: Callable[..., Page], base_url: str
 ) -> None:
