@@ -201,6 +201,12 @@ def test_settings_with_the_house_rules_open_fit_the_phone(lane: Lane, browser: B
     browser.wait("document.querySelector('#app details.house').open")
     assert browser.js("document.querySelectorAll('#app details.house select').length") >= 8
     assert browser.js("document.documentElement.scrollWidth") <= WIDTH, lane.engine
+    # Each unticked box is a light square on the felt: WebKit drew its own near-black, hardly seen as a control.
+    unticked = browser.js(
+        "[...document.querySelectorAll('#app .check input:not(:checked)')]"
+        ".map(e => getComputedStyle(e).backgroundColor.match(/\\d+/g).slice(0, 3).map(Number))"
+    )
+    assert len(unticked) >= 4 and all(min(rgb) >= 200 for rgb in unticked), (lane.engine, unticked)
 
 
 def test_a_challenge_link_opens_its_deal(lane: Lane, browser: Browser) -> None:
