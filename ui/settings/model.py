@@ -89,7 +89,7 @@ LEVEL_NAMES = tuple(name for name, _ in LEVELS)
 which the page runs in a worker of its own: ``ui/browser/expert_think.py``)."""
 EXPERT_NOTE = (
     "Expert thinks ahead by playing out possible hands; it takes a moment."
-    " So far it wins about as often as Hard; in a game of three without partners it plays as Hard does."
+    " So far it wins no more often than Hard; in a game of three without partners it plays as Hard does."
 )
 """Said under the level in Settings (and the seating's levels)."""
 SPEEDS: tuple[tuple[str, str], ...] = (
