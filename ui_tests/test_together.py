@@ -531,10 +531,12 @@ def take_a_turn(app: App) -> None:
 
 def whole_round(app: App) -> list[int]:
     """Play the round on the table to its end through the App's taps; at every pass screen check that the page
-    holds nobody's cards and that the device goes to the person now to act. Returns the seats passed to."""
+    holds nobody's cards and that the device goes to the person now to act, or while the computers play, to
+    the person who plays next (who then plays before it is passed again). Returns the seats passed to."""
     passes: list[int] = []
     holder = app.seat
     round_number = len(app.game.results)
+    played = True  # the person the device was last passed to has played since
     for _ in range(3000):
         if app.game.phase in ("round_over", "game_over"):
             break
@@ -542,8 +544,10 @@ def whole_round(app: App) -> list[int]:
             html = page(app)
             hidden_everywhere(app, html)
             seat = app.passing
-            assert seat == app.game.to_act and seat in app.humans
+            assert seat in app.humans and (seat == app.game.to_act or app.game.to_act not in app.humans)
             assert seat != holder or not passes  # the game's first pass screen may be for the seat shown
+            assert played or not passes, "passed on before the person it went to played"
+            played = False
             name = app.seating.name(seat, app.game.n)
             assert f"Pass to {name}</h2>" in html
             passes.append(seat)
@@ -556,6 +560,7 @@ def whole_round(app: App) -> list[int]:
         else:
             assert app.game.to_act == app.seat in app.humans
             take_a_turn(app)
+            played = True
     else:
         raise AssertionError("the round did not end")
     assert len(app.game.results) == round_number + 1  # the round ends with a score
@@ -766,7 +771,8 @@ def test_the_first_person_to_play_a_new_round_is_passed_the_device_even_if_they_
             continue
         holder = app.seat
         app.handle("next-round")
-        while app.passing is None and app.bot_to_act():
+        while app.bot_to_act():  # the device is asked for at once; the computers that play first play meanwhile
+            hidden_everywhere(app, page(app))
             app.bot_step()
         if app.game.to_act == holder:  # the case that showed a hand at once: the holder plays first
             break
@@ -833,3 +839,60 @@ def test_melds_staged_before_a_reload_come_back_to_their_person_after_the_pass_s
     hidden_everywhere(again, page(again))
     again.handle("take-device")
     assert again.seat == holder and again.staged == staged and "Take all back" in page(again)
+
+
+def _until_persons_turn(app: App, seat: int) -> None:
+    """Play on (people take the device and play simple turns) until ``seat`` holds the device on their turn."""
+    for _ in range(400):
+        if app.passing is not None:
+            app.handle("take-device")
+        elif app.bot_to_act():
+            app.bot_step()
+        elif app.seat == seat and app.game.to_act == seat and app.game.phase == "play":
+            return
+        else:
+            play_person(app)
+    raise AssertionError(f"seat {seat} never got its turn")
+
+
+def test_a_persons_hand_leaves_the_page_as_soon_as_their_turn_ends_while_the_computers_play() -> None:
+    """Anna (South) and Bob (North), computers West and East: Anna's discard asks for Bob at once, before
+    West plays, so nobody sees her hand while the phone changes hands; the computers play on behind the
+    pass screen, and Bob's turn opens with no second pass screen, whether he took the phone early or not."""
+    for early in (False, True):
+        app = seated([(0, "Anna"), (2, "Bob")], seed=5)
+        _until_persons_turn(app, 0)
+        play_person(app)
+        assert app.game.to_act == 1 and app.bot_to_act()  # West, a computer, is to play
+        assert app.passing == 2
+        html = page(app)
+        hidden_everywhere(app, html)
+        assert "Pass to Bob</h2>" in html and "Anna discarded" in html and "West is playing now" in html
+        if early:
+            app.handle("take-device")  # Bob takes it while West still plays: his own hand, West's moves on it
+            assert app.seat == 2 and "Your cards" in page(app)
+        while app.bot_to_act():
+            app.bot_step()
+            if not early:
+                hidden_everywhere(app, page(app))
+        assert app.game.to_act == 2
+        if not early:
+            assert app.passing == 2
+            app.handle("take-device")
+        assert app.passing is None and app.seat == 2 and app.human_to_act() and "Your cards" in page(app)
+
+
+def test_a_computer_answering_a_persons_question_leaves_the_device_with_the_person() -> None:
+    """Cleo (North) asks her computer partner (South) "May I go out?": the device stays in her hands for the
+    answer (no pass screen to herself), and Dan (East) is asked for only once her turn is over."""
+    for seed in range(60):
+        app = seated([(2, "Cleo"), (3, "Dan")], seed=seed)
+        if not play_until_asking(app, 2000) or app.seat != 2:
+            continue
+        app.handle("ask")
+        assert app.game.phase == "answer" and app.game.to_act == 0 and app.bot_to_act()
+        assert app.passing is None and "Your cards" in page(app)
+        app.bot_step()
+        assert app.game.to_act == 2 and app.passing is None and app.human_to_act()
+        return
+    raise AssertionError("Cleo never asked in 60 deals")

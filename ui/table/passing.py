@@ -62,6 +62,10 @@ def pass_panel(game: Game, seat: int, names: list[str]) -> str:
     asked = ""
     if game.phase == "answer" and game.to_act == seat:
         asked = f'<p class="pass-ask"><b>{esc(names[game.turn])} asks you: “May I go out?”</b></p>'
+    playing = ""  # under the button, which stays where it is when the line goes
+    if game.to_act is not None and game.to_act != seat and not asked:  # the computers before their turn play on
+        who = esc(names[game.to_act])
+        playing = f'<p class="tip">{who} is playing now; {esc(name)} can take the device already.</p>'
     lines = since_last_turn(game, seat, names)
     heading = "Since your last turn" if had_turn(game, (seat,)) else "So far this round"
     left = len(lines) - MAX_SINCE
@@ -79,6 +83,7 @@ def pass_panel(game: Game, seat: int, names: list[str]) -> str:
         f"<p>Every hand is hidden. Give the device to {esc(name)}; only {esc(name)} should look once it opens.</p>"
         + asked
         + button("take-device", f"I'm {esc(name)}: show my hand", cls="primary")
+        + playing
         + since
         + "</section>"
     )

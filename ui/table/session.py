@@ -21,6 +21,7 @@ from engine.errors import LoadError, RuleViolation
 from engine.events import Discarded, Melded
 from engine.melds import meld_value
 from engine.moves import legal_actions, meld_targets, outline_cards, pickup_blocked
+from engine.seats import next_seat
 from engine.serialize import parse_json, to_dict
 from engine.state import Game
 from engine.takeback import take_back, takeback_problem
@@ -31,7 +32,6 @@ from ui.sides import SOUTH
 from ui.table.moves import MAX_LINES, MAX_LINES_TEXT, Line
 from ui.table.narrate import describe_entry, going_out_turn, short_entry, turn_brief, went_out_text, who
 from ui.table.order import arranged, moved, moved_positions, own_order_data, read_own_order
-from ui.table.passing import had_turn
 from ui.table.recent import Recent
 from ui.table.staging import Staged, read_staged, staged_data
 
@@ -81,6 +81,7 @@ class Session:
         self.seat = seat  # the seat the table is shown from (whose hand, selection and taps these are)
         self.passing: int | None = None  # the person the device is to be passed to: until they take it, no hand shows
         self.hidden = False  # a device passed round while a guest plays on their own phone: no hand shows here
+        self.taken_in: int | None = None  # the round in which the device was last taken from a pass screen
         self.level = level  # the computer players' level in this game (asked when a bot is made)
         self.order = order  # the hand order chosen in Settings (ui/table/order.py)
         self.own_order: list[int] | None = None  # the player's own order after a drag, until they sort again
@@ -131,6 +132,7 @@ class Session:
         self.undo_known = None
         self.passing = None
         self.hidden = False
+        self.taken_in = None
         self.ending = False
         self.check_pass(fresh=True)
 
@@ -157,7 +159,8 @@ class Session:
         """In a game played together, ask for the device to go to the person now to act when it is not the
         one shown (``fresh``: a game just put on the table goes to its first person even then), and to the
         first person to play in a round even when the device was last theirs: between rounds it lay open
-        at the scores, and the computers may have played first.
+        at the scores. While computers play, it is asked for at once by the person who plays here next
+        (``upcoming_person``), so no hand stays on screen once its person's turn is over.
 
         While a guest plays on a phone of their own, this device shows no hand (``hidden``: it may lie on
         the table for a while), and it is passed again to whoever plays on it next, even to the person
@@ -165,15 +168,36 @@ class Session:
         seat = self.game.to_act
         if not self.seating.passed or seat is None:
             self.hidden = False
+            self.passing = None  # the round is over: the play that went out, then the scores, for everyone
             return
         if seat not in self.humans:
-            return  # a computer plays: the device stays as it is
+            # A computer plays. When the device is to go to someone else next, it asks for that at once: the
+            # person who just played hands it on straight after their discard, while the computers play.
+            upcoming = self.upcoming_person()
+            if upcoming is not None and (upcoming != self.seat or fresh or self.taken_in != self.game.round_index):
+                self.passing = upcoming
+            return
         if seat in self.seating.guests:
             self.hidden = True  # a guest plays on a device of their own: this one is not passed to them
             return
-        if seat != self.seat or fresh or self.hidden or not had_turn(self.game, self.humans):
+        if seat != self.seat or fresh or self.hidden or self.taken_in != self.game.round_index:
             self.passing = seat
         self.hidden = False
+
+    def upcoming_person(self) -> int | None:
+        """The person at this device who plays next while a computer is to act: the one whose question a computer
+        answers, else the first person after the seat whose turn it is, in turn order (a guest plays on a phone
+        of their own and is skipped); None when nobody plays here."""
+        game = self.game
+        here = self.humans - set(self.seating.guests)
+        if game.turn in here and game.to_act != game.turn:
+            return game.turn  # a computer answers a person's "May I go out?": the answer comes back to them
+        seat = game.turn
+        for _ in range(game.n):
+            seat = next_seat(seat, game.n)
+            if seat in here:
+                return seat
+        return None
 
     def take_device(self) -> None:
         """The person the device was passed to has it: the table is shown from their seat."""
@@ -181,6 +205,7 @@ class Session:
             return
         same = self.passing == self.seat  # back to the one it showed (a reload mid-turn): their staged melds stay
         self.seat, self.passing = self.passing, None
+        self.taken_in = self.game.round_index
         if not same:
             self.drawn = Counter()
             self.selected, self.staged, self.pile_selected = [], [], []
