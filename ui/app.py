@@ -322,7 +322,9 @@ class App:
         people = self.seating.people if self.seating.together else ()
         chosen = {level for _seat, level in self.seating.levels}
         level = chosen.pop() if len(chosen) == 1 else self.level()  # computers at mixed levels count at Settings'
-        added = stats.record(self.finished, self.game, level, int(time.time() * 1000), self.seat, people)
+        # Played together: counted from the first person's side, whoever held the device when it ended.
+        me = people[0][0] if people else self.seat
+        added = stats.record(self.finished, self.game, level, int(time.time() * 1000), me, people)
         if added is not None:
             self.finished, self.finished_dirty = added, True
 

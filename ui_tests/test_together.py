@@ -325,6 +325,13 @@ def test_statistics_count_each_named_player() -> None:
         data["games"][0]["people"] = bad
         assert stats.load(json.dumps(data)) == [], bad
     assert stats.summarize(game, "easy", 1_000).people == ()  # one person and computers: as before
+    # Who went out: any of the people here on the counted side is "you" (Cleo at North, Anna's partner); alone,
+    # North is a partner. Bob went out for the other side.
+    alone = stats.summarize(game, "easy", 1_000, 0)
+    for result, together, solo in zip(game.results, summary.rounds, alone.rounds, strict=True):
+        expected = {None: "none", 0: "you", 2: "you", 1: "other", 3: "other"}[result.went_out]
+        assert together.out == expected
+        assert solo.out == ("partner" if result.went_out == 2 else expected)
     assert "people" not in stats.summarize(game, "easy", 1_000).to_dict()
 
 

@@ -147,12 +147,15 @@ def books_per_round(game: Game, team: int) -> list[tuple[tuple[str, int], ...]]:
     return found
 
 
-def _out(game: Game, seat: int | None, me: int) -> str:
+def _out(game: Game, seat: int | None, me: int, here: frozenset[int] = frozenset()) -> str:
+    """Who went out, as ``me`` sees it; ``here``: the seats of the people playing together on this device, any of
+    them on ``me``'s side counting as "you" (the device is theirs together)."""
     if seat is None:
         return "none"
-    if seat == me:
+    ours = game.team_of(seat) == game.team_of(me)
+    if seat == me or (ours and seat in here):
         return "you"
-    return "partner" if game.team_of(seat) == game.team_of(me) else "other"
+    return "partner" if ours else "other"
 
 
 def _result(totals: Sequence[int]) -> str:
@@ -176,13 +179,14 @@ def summarize(
         raise ValueError("only a finished game has a summary")
     mine = game.team_of(me)
     order = [mine, *seats.other_sides(mine, game.n)]
+    here = frozenset(seat for seat, _name in people)
     books = books_per_round(game, mine)
     rounds = tuple(
         RoundLine(
             result.scores[mine].total,
             max(result.scores[t].total for t in order[1:]),
             books[i] if i < len(books) else (),
-            _out(game, result.went_out, me),
+            _out(game, result.went_out, me, here),
         )
         for i, result in enumerate(game.results)
     )
