@@ -84,6 +84,7 @@ class Page:
             html = assemble(key, parts)
             self.root.innerHTML = html
             self.painted_key, self.painted = key, parts
+            reveal_highlights(self.root)  # e.g. a computer's going out, from the pass screen to the table
             self.keep_our_side_in_view()
             return html
         for rid, html in parts.items():
