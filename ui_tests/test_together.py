@@ -887,6 +887,7 @@ def test_a_persons_hand_leaves_the_page_as_soon_as_their_turn_ends_while_the_com
             assert app.passing == 2
             app.handle("take-device")
         assert app.passing is None and app.seat == 2 and app.human_to_act() and "Your cards" in page(app)
+        assert "Bob, your turn: draw two cards" in page(app)  # the person holding it is named: a mix-up shows
 
 
 def test_a_computer_answering_a_persons_question_leaves_the_device_with_the_person() -> None:

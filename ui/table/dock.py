@@ -68,14 +68,17 @@ def banner_text(view: View, table: Session) -> tuple[str, str]:
         return cut_off, "theirs"
     if view.to_act == view.seat and view.phase == "answer":
         return f"{table.seating.name(view.turn, view.rules.players)} asks: “May I go out?”", "mine"
+    # Played together, the person holding the device is named: whoever took it by mistake sees so at once.
+    passed = table.seating.passed and not table.remote  # (a guest's phone is theirs alone)
+    you = f"{table.seating.name(view.seat, rules.players)}, your turn" if passed else "Your turn"
     if view.to_act == view.seat and view.phase == "draw":
         draw = "draw a card" if rules.draw == 1 else f"draw {count(rules.draw, 'card')}"
         problem = table.pickup_problem()
         if rules.pickup == "none" or not view.pile:
-            return f"Your turn: {draw}.", "mine"
+            return f"{you}: {draw}.", "mine"
         if problem:
-            return f"Your turn: {draw}.|{problem}", "mine"
-        return f"Your turn: {draw} or pick up the pile.", "mine"
+            return f"{you}: {draw}.|{problem}", "mine"
+        return f"{you}: {draw} or pick up the pile.", "mine"
     if view.to_act == view.seat:
         answer = ""
         mate = partner_of(view, view.seat)
@@ -87,8 +90,8 @@ def banner_text(view: View, table: Session) -> tuple[str, str]:
                 else f"{partner} said no: you can't go out this turn. "
             )
         if view.picked_up and rules.pickup_ends_turn:
-            return answer + "Your turn: meld if you like, then press End turn.", "mine"
-        return answer + "Your turn: meld if you can, then discard one card.", "mine"
+            return answer + f"{you}: meld if you like, then press End turn.", "mine"
+        return answer + f"{you}: meld if you can, then discard one card.", "mine"
     name = table.seating.name(view.to_act or 0, view.rules.players)
     doing = "is deciding whether you may go out" if view.phase == "answer" else "is playing"
     return f"{name} {doing}…", "theirs"
