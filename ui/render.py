@@ -37,7 +37,7 @@ from ui.table.dock import (
     status_tools,
     why_region,
 )
-from ui.table.passing import hidden_panel, pass_panel
+from ui.table.passing import had_turn, hidden_panel, pass_panel
 from ui.table.scores import game_over_panel, hands_screen, round_over_panel
 from ui.table.sheets import SHORTCUTS as SHORTCUTS
 from ui.table.sheets import menu_buttons, sheet_region
@@ -215,6 +215,10 @@ def regions(ctrl: Controller, in_place_of_deal: str | None = None) -> dict[str, 
         table = ctrl.session
         passing = ctrl.passing
         main = pass_panel(table.game, passing, table.names()) if passing is not None else hidden_panel(table)
+        # A failed save is told here too; so is the note of a round or game just dealt (Replay this deal), before
+        # anyone here has played in it: a note from a person's turn may tell of their cards, and is not shown.
+        said = ctrl.note if not had_turn(table.game, table.humans) else None
+        main = note_box(said, warning=ctrl.storage_warning, share_url=ctrl.share_url) + main
         top = header(ctrl, in_place_of_deal)
         return {"r-top": top, "r-main": main, "r-sheet": sheet_region(ctrl.sheet, ctrl.screen, table)}
     if key == "page":

@@ -18,6 +18,7 @@ from ui.render import page, start_picture
 from ui.seating.model import ALONE, MAX_NAME, Seating, clean_name, make, read
 from ui.settings.model import Settings
 from ui.share import ShareRequest, rules_for
+from ui.taps import Note
 
 from .helpers import play_until_asking
 from .helpers import simple_turn as play_person
@@ -904,3 +905,33 @@ def test_a_computer_answering_a_persons_question_leaves_the_device_with_the_pers
         assert app.game.to_act == 2 and app.passing is None and app.human_to_act()
         return
     raise AssertionError("Cleo never asked in 60 deals")
+
+
+def test_the_pass_screen_tells_a_round_dealt_again_and_a_failed_save_but_no_note_of_a_persons_turn() -> None:
+    """Replay this deal at a round's end opens a pass screen: its note ("dealt again") is told there, as a
+    storage warning is; once a person has played, a note from their turn (a hint names their cards) is not."""
+    app = seated([(0, "Anna"), (2, "Bob")], seed=3)
+    for _ in range(3000):
+        if app.game.phase == "round_over":
+            break
+        run(app, 1, [])
+    assert app.game.phase == "round_over"
+    app.handle("see-scores")
+    app.handle("replay")
+    assert app.passing is not None
+    html = page(app)
+    hidden_everywhere(app, html)
+    assert "Round 1 dealt again: the same cards as before." in html
+    app.storage_warning = "Your game could not be saved."
+    assert "Your game could not be saved." in page(app)
+    app.handle("take-device")
+    person = app.seat
+    _until_persons_turn(app, person)
+    play_person(app)  # a turn of theirs: drawn and discarded
+    while app.passing is None and app.bot_to_act():
+        app.bot_step()
+    assert app.passing is not None and app.passing != person
+    app.note = Note("Hint: meld your three 7s.", "hint")  # a note left from the turn before, naming cards
+    html = page(app)
+    hidden_everywhere(app, html)
+    assert "three 7s" not in html and "Your game could not be saved." in html
