@@ -138,8 +138,9 @@ def _people(s: Stats) -> str:
     )
     return (
         "<h3>Players together on this device</h3>"
-        '<table class="score stats-table"><thead><tr><th scope="col">Name</th><th scope="col" class="num">Games</th>'
-        '<th scope="col" class="num">Won</th><th scope="col" class="num">Average round</th></tr></thead>'
+        '<table class="score stats-table people"><thead><tr><th scope="col">Name</th>'
+        '<th scope="col" class="num">Games</th><th scope="col" class="num">Won</th>'
+        '<th scope="col" class="num wrap">Average round</th></tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
 
