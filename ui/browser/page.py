@@ -28,10 +28,9 @@ def reveal_highlights(region: Any) -> None:
     While the round's end holds the play that went out on the table, every meld of it is to be seen:
     the first one out of view is brought into view."""
     for box in region.querySelectorAll(".team > .melds"):
-        if box.scrollHeight <= box.clientHeight:
-            continue
+        # The marks first: reading a box's height lays the page out, which a paint with none needn't do.
         marked = list(box.querySelectorAll(".chip.target")) or list(box.querySelectorAll(".chip.fresh"))
-        if not marked:
+        if not marked or box.scrollHeight <= box.clientHeight:
             continue
         top, bottom = box.scrollTop, box.scrollTop + box.clientHeight
         spots = [(m.offsetTop, m.offsetTop + m.offsetHeight) for m in marked]  # the box is their offsetParent

@@ -125,8 +125,7 @@ class RoomLink:
 
     def show(self) -> None:
         session = self.app.session
-        host_seats = session.humans - set(session.seating.guests)
-        self.el.innerHTML = screen.room_panel(self.room, session.names(), host_seats, session.away, linkable())
+        self.el.innerHTML = screen.room_panel(self.room, session.names(), self.host_seats(), session.away, linkable())
         self.el.hidden = not self.room.open
 
     def flush(self) -> None:
@@ -186,8 +185,7 @@ class RoomLink:
         self.show()
 
     def host_seats(self) -> frozenset[int]:
-        session = self.app.session
-        return session.humans - set(session.seating.guests)
+        return self.app.session.seating.here
 
     def make_guest(self, seat: int) -> None:
         """``seat`` becomes a guest's: a computer keeps it until their phone joins."""

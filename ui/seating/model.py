@@ -74,6 +74,11 @@ class Seating:
         return len(self.people) > 1
 
     @property
+    def here(self) -> frozenset[int]:
+        """The seats of the people who play on this device (every person but the guests on phones of their own)."""
+        return frozenset(seat for seat, _name in self.people if seat not in self.guests)
+
+    @property
     def passed(self) -> bool:
         """More than one person plays on this device: it is passed between them."""
         return len(self.people) - len(self.guests) > 1

@@ -174,22 +174,27 @@ class Session:
             # A computer plays. When the device is to go to someone else next, it asks for that at once: the
             # person who just played hands it on straight after their discard, while the computers play.
             upcoming = self.upcoming_person()
-            if upcoming is not None and (upcoming != self.seat or fresh or self.taken_in != self.game.round_index):
+            if upcoming is not None and self._asked_for(upcoming, fresh):
                 self.passing = upcoming
             return
         if seat in self.seating.guests:
             self.hidden = True  # a guest plays on a device of their own: this one is not passed to them
             return
-        if seat != self.seat or fresh or self.hidden or self.taken_in != self.game.round_index:
+        if self.hidden or self._asked_for(seat, fresh):
             self.passing = seat
         self.hidden = False
+
+    def _asked_for(self, person: int, fresh: bool) -> bool:
+        """Whether the device is to be asked for by ``person``: it shows someone else, or a game was just put on the
+        table (``fresh``), or nobody has taken it yet this round."""
+        return person != self.seat or fresh or self.taken_in != self.game.round_index
 
     def upcoming_person(self) -> int | None:
         """The person at this device who plays next while a computer is to act: the one whose question a computer
         answers, else the first person after the seat whose turn it is, in turn order (a guest plays on a phone
         of their own and is skipped); None when nobody plays here."""
         game = self.game
-        here = self.humans - set(self.seating.guests)
+        here = self.seating.here
         if game.turn in here and game.to_act != game.turn:
             return game.turn  # a computer answers a person's "May I go out?": the answer comes back to them
         seat = game.turn
