@@ -278,6 +278,7 @@ class App:
         self.session.seat_people(seating, next(s for s, _n in seating.people if s not in seating.guests))
         self.session.away |= set(seating.guests)
         self.note = None
+        self.lesson_offer = False  # a lesson is one person's game: people who sat down together chose theirs
         names = remembered.remember(seating)
         if names and names != self.remembered:  # one person without a name leaves the family's names alone
             self.remembered, self.remembered_dirty = names, True

@@ -935,3 +935,23 @@ def test_the_pass_screen_tells_a_round_dealt_again_and_a_failed_save_but_no_note
     html = page(app)
     hidden_everywhere(app, html)
     assert "three 7s" not in html and "Your game could not be saved." in html
+
+
+def test_people_who_sit_down_together_on_a_first_visit_are_not_offered_the_one_person_lesson() -> None:
+    """A family's first visit: they go from the welcome straight to Play together. Anna's first turn shows her
+    table, not "New to Hand and Foot?" and a lesson that would put a one-person game in place of theirs."""
+    from ui.render import regions
+
+    app = App(Settings(), random.Random(5))
+    app.lesson_offer = True
+    app.note = Note("Welcome!")
+    app.handle("together")
+    assert app.sit_down([(0, "Anna"), (2, "Bob")])
+    while app.passing is not None or app.bot_to_act():
+        if app.passing is not None:
+            app.handle("take-device")
+        else:
+            app.bot_step()
+    assert app.game.to_act == app.seat == 0
+    prompt = regions(app)["r-prompt"]
+    assert 'data-act="lesson"' not in prompt and 'aria-label="Lesson"' not in prompt
