@@ -1,4 +1,4 @@
-"""The table session for any seat: a person sitting North, and every side unfolded by "Cards"."""
+"""The table session for any seat: a person sitting North, and every side unfolded by "Show melds"."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ NORTH = 2
 
 
 def test_cards_unfolds_every_sides_melds_with_three_players() -> None:
-    """"Cards" shows each player's melds card by card: the third player's too (they stayed chips)."""
+    """"Show melds" shows each player's melds card by card: the third player's too (they stayed chips)."""
     ctrl = Controller(Settings().with_change("house:players", "3"), rng=random.Random(5))
     for deal in range(4242, 4262):
         ctrl.new_game(deal)

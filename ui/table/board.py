@@ -118,11 +118,12 @@ def center_region(view: View, table: Session, reduced_motion: bool = False) -> s
     toggle = ""
     if any(t.melds for t in view.teams):
         shown = bool(table.expanded)
-        word = "Fold" if shown else "Cards"
+        # Beside the pile, "Cards" read as the pile's cards: the button names the melds it opens.
+        word = "Fold melds" if shown else "Show melds"
         toggle = button(
             "expand", word, arg="all", cls="small fold",
             extra=f' aria-expanded="{str(shown).lower()}" aria-label="{word}: '
-            f'{"fold the melds back to chips" if shown else "show every meld card by card"}"',
+            f'{"back to chips" if shown else "every meld card by card"}"',
         )
     return (
         '<div class="center">'
