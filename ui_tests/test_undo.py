@@ -51,6 +51,7 @@ def test_undo_puts_this_turns_melds_back_and_survives_a_reload() -> None:
     assert [list(m.cards) for m in ctrl.game.teams[0].melds] == melds
     assert ctrl.game.phase == "play" and ctrl.game.takebacks == 1 and ctrl.dirty
     assert ctrl.lines[-1].text == "You took back this turn's melds."
+    assert ctrl.note is None  # said once, by the moves' line, not again in a box over the melds
     assert 'data-act="undo"' not in regions(ctrl)["r-actions"]
     # The save says so; a reload resumes the taken-back position.
     again = from_dict(json.loads(ctrl.next_save()))

@@ -195,7 +195,9 @@ def on_undo(app: App, arg: str) -> None:
     if app.session.remote:
         app.note = Note(ASKED_TO_UNDO)
         return
-    app.note = Note("Your melds from this turn are back in your hand; what you drew stays drawn.")
+    # The moves' line says it ("You took back this turn's melds."): a note saying it again took three lines of a
+    # phone's table and covered our melds just as the player looks at them again.
+    app.note = None
     app.focus = "hand"
 
 
