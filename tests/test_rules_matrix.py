@@ -94,7 +94,8 @@ def test_hkf_takes_a_wild_top_with_any_two_wild_cards() -> None:
     assert reason(g, PickUp()) == "pile_meld_full"
     refusal = g.check(PickUp())  # the player is told which meld and why, not "that rank is too big"
     assert refusal is not None and str(refusal) == (
-        "Your meld of wild cards has 5 cards: the top card and a pair would pass a book's 7."
+        "The pile can't go on your meld of wild cards: it has 5 cards, and the top card with a pair would make 8, "
+        "more than a book's 7."
     )
 
 

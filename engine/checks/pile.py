@@ -93,7 +93,8 @@ def _pickup_source(game: Position) -> tuple[Card, int, int | None]:
         what = C.rank_name(meld_rank, rules.deck == "rook", plural=True)
         raise RuleViolation(
             "pile_meld_full",
-            f"Your meld of {what} has {have} cards: the top card and a pair would pass a book's {BOOK_SIZE}.",
+            f"The pile can't go on your meld of {what}: it has {have} cards, and the top card with a pair would "
+            f"make {have + 3}, more than a book's {BOOK_SIZE}.",
         )
     return top, meld_rank, target
 
