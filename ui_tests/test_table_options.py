@@ -159,3 +159,31 @@ def test_the_top_bar_names_the_rule_set_in_words_not_its_link_code(name: str) ->
     assert f'<span class="rules-name">{said}</span>' in top
     assert said != name and len(said) <= len("Thirteen") + 1  # a word or two: it shares a phone's top bar
     assert set(PRESET_SHORT) == set(PRESET_TABS) == set(PRESETS)
+
+
+@pytest.mark.parametrize("extras", [True, False])
+def test_a_player_adds_an_extra_card_to_a_spare_book_by_tapping_it_where_the_house_allows(extras: bool) -> None:
+    """004's extra cards on finished books: two clean books where one is needed, so either may take more.
+    The book the selected 8♣ may go on is outlined and takes the tap (it was a plain chip, so only the
+    computers could use the house rule); without the rule it is neither outlined nor a button."""
+    import random
+    import re
+
+    from tests.helpers import arrange, cards
+    from ui.render import regions
+
+    settings = Settings().with_change("house:extras_on_books", "yes" if extras else "no")
+    game = arrange(
+        settings.rules(), hands={0: "8C 4S 5D 6H"}, opened={0: True}, stage={0: "foot"},
+        melds={0: [(8, "8S 8H 8D 8C 8S 8H 8D"), (9, "9S 9H 9D 9C 9S 9H 9D"), (10, "10S 10H 10D 10C 10S 10H 2C")]},
+    )
+    ctrl = Controller(settings, random.Random(1))
+    ctrl.set_game(game)
+    ctrl.handle("card", str(ctrl.shown_hand().index(cards("8C")[0])))
+    ours = regions(ctrl)["r-us"]
+    book = re.search(r'<button[^>]*data-act="meld" data-arg="0"[^>]*>', ours)
+    assert (book is not None) == extras and ("target" in book.group(0) if book else True)
+    assert 'data-act="meld"' not in ours.replace(book.group(0) if book else "@", "")  # the other books: chips
+    if extras:
+        ctrl.handle("meld", "0")
+        assert len(ctrl.game.teams[0].melds[0].cards) == 8 and ctrl.note is None

@@ -170,8 +170,8 @@ BOOK_TITLES = {"clean": "Clean book", "dirty": "Dirty book", "wild": "Wild book"
 def meld_chip(view: View, meld: MeldView, team: int, table: Session, *, playable: bool, target: bool) -> str:
     """A meld as a compact chip: book kind, rank, count (a book's only past seven), wild cards, cards just added.
 
-    South's own melds are buttons while South plays (tap one to add the selected cards); the rest
-    are plain chips, shown card by card once the side is unfolded.
+    The shown seat's own melds are buttons while it plays (tap one to add the selected cards; a finished book only
+    when they may go on it); the rest are plain chips, shown card by card once the side is unfolded.
     """
     short, spoken = meld_words(view, meld)
     wilds = sum(1 for c in meld.cards if C.is_wild(c)) if meld.rank != C.WILD_RANK else 0
@@ -200,7 +200,9 @@ def meld_chip(view: View, meld: MeldView, team: int, table: Session, *, playable
     parts.append(card_row(meld.cards, fresh))
     cls = "chip" + (f" book {meld.kind}" if meld.is_book else "") + (" fresh" if fresh else "")
     cls += (" target" if target else "") + (" open" if open_ else "")
-    if team == view.my_team and playable and not meld.is_book:
+    # A finished book takes a tap only where the selected cards may still go on it (``extras_on_books``): the
+    # engine's targets say so, and an outlined book that couldn't be tapped left that house rule to the computers.
+    if team == view.my_team and playable and (not meld.is_book or target):
         name = " ".join(visible) + f": {spoken}; tap to add the selected cards"
         chip = button("meld", " ".join(parts), arg=str(meld.index), cls=cls, extra=f' aria-label="{esc(name)}"')
     else:
@@ -228,7 +230,7 @@ def team_region(view: View, team: TeamView, table: Session, playable: bool, targ
 
     # The list scrolls in its box when the board runs short: without buttons in it, the keyboard
     # needs a stop of its own to scroll it.
-    buttons = mine and playable and any(not m.is_book for m in team.melds)
+    buttons = mine and playable and any(not m.is_book or m.index in targets for m in team.melds)
     stop = "" if buttons else ' tabindex="0"'
     body = f'<ul class="melds"{stop}>{"".join(chips)}</ul>' if chips else '<p class="none">No melds yet.</p>'
     label = sides.possessive(players, team.team, view.seat)
