@@ -255,3 +255,25 @@ def test_a_portrait_tablet_reaches_the_score_pad_and_statistics_from_the_table(
         assert not table.scrolls_sideways(), name
         table.menu("Table")
         assert page.locator(".screen-table").count() == 1
+
+
+def test_a_discard_lands_once_not_again_on_each_repaint(new_page: Callable[..., Page], base_url: str) -> None:
+    """On a phone, Show melds repainted the pile's row and played the last discard's landing again (the top card
+    faded and tilted as if just thrown). The same discard is drawn without it; the next discard lands."""
+    page = new_page(reduced_motion="no-preference")
+    table = Table(page, base_url).open_link("?rules=classic&deal=2468")
+    for _ in range(40):  # until some side has melded and a computer's discard is the pile's top on my turn
+        table.wait_until_idle()
+        if page.locator(".pile.landed").count() and page.get_by_role("button", name="Show melds").count():
+            break
+        table.play_my_turn_simply()
+    landed = page.locator(".pile.landed").get_attribute("data-land")
+    assert landed
+    page.get_by_role("button", name="Show melds").click()
+    table.wait_until_idle()
+    assert page.get_by_role("button", name="Fold melds").count() == 1  # the row was drawn again
+    assert page.locator(".pile.landed").count() == 0 and page.locator(f'.pile[data-land="{landed}"]').count() == 1
+    table.play_my_turn_simply()  # draw
+    table.play_my_turn_simply()  # discard: the computers play, and the next discard lands afresh
+    page.wait_for_function(f"(p => p && p.dataset.land && p.dataset.land !== {json.dumps(landed)})"
+                           "(document.querySelector('.pile.landed'))", timeout=20_000)

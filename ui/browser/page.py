@@ -45,6 +45,19 @@ def reveal_highlights(region: Any) -> None:
             box.scrollTop = end - box.clientHeight + 4
 
 
+def land_once(region: Any, played: str) -> str:
+    """The pile's landing plays once for a discard: a repaint of the row (a fold of the melds, a panel closed)
+    drew the same discard with its animation again, as if another card had just been thrown. Returns the
+    discard whose landing is on screen now (``played`` when there is none)."""
+    pile = region.querySelector(".pile.landed")
+    if not pile:
+        return played
+    key = str(pile.getAttribute("data-land") or "")
+    if key == played:
+        pile.classList.remove("landed")  # in the same task as the paint: the animation never starts
+    return key
+
+
 def reveal_our_side(root: Any) -> None:
     """Our side's row brought into view on the board (which scrolls by itself when the table outgrows the
     screen): the cards being put together are for our melds, and a tall dock (a lesson's step, the staged
@@ -74,6 +87,7 @@ class Page:
         self.painted_copy = ""  # the last table handed to localStorage for the next start's first paint
         self.sheet_shown: str | None = None
         self.our_side_wanted = ""  # what last called for our side's row in view (staged cards, targets)
+        self.landed = ""  # the discard whose landing on the pile was played (``land_once``)
 
     def paint(self) -> str:
         """Bring #app up to date: the whole layout if the screen changed, else only the regions that changed."""
@@ -84,6 +98,7 @@ class Page:
             self.root.innerHTML = html
             self.painted_key, self.painted = key, parts
             reveal_highlights(self.root)  # e.g. a computer's going out, from the pass screen to the table
+            self.landed = land_once(self.root, self.landed)
             self.keep_our_side_in_view()
             return html
         for rid, html in parts.items():
@@ -98,6 +113,7 @@ class Page:
                     for box, top in zip(el.querySelectorAll(SCROLL_BOXES), tops, strict=False):
                         box.scrollTop = top  # a redrawn box stays where the player scrolled it
                     reveal_highlights(el)
+                    self.landed = land_once(el, self.landed)
         self.painted = parts
         self.keep_our_side_in_view()
         return ""

@@ -114,7 +114,10 @@ def center_region(view: View, table: Session, reduced_motion: bool = False) -> s
     face = mini_card(top) if top is not None else '<span class="mini empty">empty</span>'
     note = pile_note(view, table)
     spoken = f"Discard pile: {C.name(top) if top is not None else 'empty'} on top, {note}"
-    landed = " landed" if table.recent.landed and not reduced_motion else ""
+    # The discard that landed is named (the round, the stock and pile sizes, its card): the page plays its landing
+    # once, not again on each repaint of this row (``ui.browser.page.land_once``).
+    land = f"{view.round_index}-{view.stock_count}-{len(view.pile)}-{top}"
+    landed = f' landed" data-land="{land}' if table.recent.landed and not reduced_motion else ""
     toggle = ""
     if any(t.melds for t in view.teams):
         shown = bool(table.expanded)
@@ -130,7 +133,7 @@ def center_region(view: View, table: Session, reduced_motion: bool = False) -> s
         f'<div class="stock" role="img" aria-label="Stock: {view.stock_count} cards">'
         f'<span class="back" aria-hidden="true"></span><span aria-hidden="true">Stock <b>{view.stock_count}</b></span>'
         "</div>"
-        f'<div class="pile{landed}{" blocked" if pile_block(view) else ""}" role="img" aria-label="{esc(spoken)}">'
+        f'<div class="pile{" blocked" if pile_block(view) else ""}{landed}" role="img" aria-label="{esc(spoken)}">'
         f'<span class="pile-face" aria-hidden="true">{face}</span>'
         f'<span class="pile-note" aria-hidden="true">Pile: {esc(note)}</span></div>'
         f"{toggle}</div>"
