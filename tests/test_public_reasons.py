@@ -65,6 +65,10 @@ def test_a_draw_without_the_pair_does_not_say_so_while_the_round_is_live() -> No
      "I still hold nine cards"),
     (Clause("out_gains", points=340), "the books are made and going out now gains about 340 points",
      "the books are made and going out now gains more than it costs"),
+    # A foot not picked up yet is counted at an average card's worth: the figure says so (it can cost far more).
+    (Clause("out_gains", n=11, points=90), "the books are made and going out now gains about 90 points, counting "
+     "the eleven cards our side hasn't picked up yet as average ones",
+     "the books are made and going out now gains more than it costs"),
     (Clause("threw_away", rank=8, name="West"), "West threw an 8 away, so holds no pair",
      "West threw an 8 away, so holds no pair"),
     (near_out("the other team", "West", 1, 2),

@@ -156,7 +156,12 @@ class Clause:
             case "stock_low":
                 return "the stock is nearly gone"
             case "out_gains":
-                return f"the books are made and going out now gains about {self.points} points"
+                # Cards not picked up yet (a foot, a knee) are counted at an average card's worth: said, since
+                # they can cost far more (a red 3 left in a foot), and a player reads a figure as a promise.
+                unseen = ""
+                if n:
+                    unseen = f", counting the {count(n, 'card')} {v.our_side} hasn't picked up yet as average ones"
+                return f"the books are made and going out now gains about {self.points} points{unseen}"
             case "out_costs":
                 cost = f"costs about {self.points} points in cards" if self.points else "about breaks even"
                 return f"the books are made; going out now {cost}, and waiting has cost more on average"

@@ -109,7 +109,8 @@ class GoingOut:
         if gain >= self.out_margin:
             worth = round(gain, -1)
             if worth > 0:
-                return True, Clause("out_gains", points=_points(worth))
+                unseen = sum(view.seats[s].knee_count + view.seats[s].foot_count for s in team)
+                return True, Clause("out_gains", n=unseen, points=_points(worth))
             return True, Clause("out_costs", points=_points(-worth) if worth else 0)
         return False, Clause("side_loses", points=_points(ours))
 
