@@ -414,3 +414,20 @@ def test_melds_staged_and_not_laid_down_come_back_after_the_page_is_dropped() ->
         fresh = controller()
         fresh.resume_game(ctrl.game.copy(), lines=json.dumps({**data, **change}))
         assert fresh.staged == [] and fresh.lines == ctrl.lines, change
+
+
+def test_a_long_turn_of_our_own_leaves_every_seats_row_its_last_turn() -> None:
+    """South adds card after card, asks and is answered: seventeen lines after West's discard. West's row
+    still says what West did (a window of 16 lines had pushed it out, and the row went blank)."""
+    ctrl = controller(5)
+    ctrl.session.recent.lines = []
+    for seat, name in ((1, "West"), (2, "North"), (3, "East")):
+        ctrl.session.recent.add_line(seat, f"{name} drew two cards.", short="drew 2")
+        ctrl.session.recent.add_line(seat, f"{name} discarded 9♣.", short="discarded 9♣")
+    ctrl.session.recent.add_line(0, "You drew two cards.", short="drew 2")
+    for k in range(14):
+        ctrl.session.recent.add_line(0, f"You added a card to a meld ({k}).", short="melded 1")
+    ctrl.session.recent.add_line(0, "You asked North: “May I go out?”", short="asked to go out")
+    ctrl.session.recent.add_line(2, "North answered yes.", short="said yes")
+    assert [text for text, minor in ctrl.seat_turn_parts(1) if not minor] == ["discarded 9♣"]
+    assert [text for text, minor in ctrl.seat_turn_parts(3) if not minor] == ["discarded 9♣"]

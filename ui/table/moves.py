@@ -11,8 +11,10 @@ from typing import Any
 from engine.seats import SEAT_NAMES_2
 from engine.state import Team
 
-MAX_LINES = 16
-"""About one lap of the table at six players: five computer turns of two or three lines."""
+MAX_LINES = 40
+"""A lap of the table and then some: five computer turns of two to four lines at six players, and a long turn
+of the player's own (each meld added is a line; a going-out turn in the knee game ran past ten).  At 16, such a
+turn pushed the first computer's turn out, and its seat row lost what it did."""
 NEWS = ("went out", "discarded", "took pile", "took the pile", "said", "asked")
 """How much a part of a computer's turn tells the other players, most first."""
 
