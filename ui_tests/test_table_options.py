@@ -187,3 +187,11 @@ def test_a_player_adds_an_extra_card_to_a_spare_book_by_tapping_it_where_the_hou
     if extras:
         ctrl.handle("meld", "0")
         assert len(ctrl.game.teams[0].melds[0].cards) == 8 and ctrl.note is None
+
+
+def test_the_rules_name_knees_only_where_there_are_knees_and_the_melds_button_by_its_name() -> None:
+    from ui.rules.screen import marks_legend
+
+    assert "left in hands and feet." in page_text(PRESETS["classic"]) and "knee" not in page_text(PRESETS["classic"])
+    assert "left in hands, knees and feet." in page_text(PRESETS["hkf"])
+    assert "Show melds beside the pile" in marks_legend() and "Cards, beside" not in marks_legend()

@@ -9,9 +9,9 @@ from ui.table.board import BOOK_MARKS
 from ui.widgets import button, esc
 
 MARK_WORDS = {
-    "clean": "a clean book: seven or more cards of a rank, no wild card among them",
-    "dirty": "a dirty book: seven or more cards of a rank with wild cards among them",
-    "wild": "a wild book: seven or more wild cards and nothing else",
+    "clean": "a clean book: seven cards of a rank, no wild card among them",
+    "dirty": "a dirty book: seven cards of a rank with wild cards among them",
+    "wild": "a wild book: seven wild cards and nothing else",
 }
 """What each book mark on the table's meld chips stands for (the marks are ``ui.table.board.BOOK_MARKS``)."""
 
@@ -24,7 +24,7 @@ def marks_legend() -> str:
         if kind in MARK_WORDS
     )
     others = (
-        ("Q 5", "a meld of queens with five cards (a book shows its count only past seven)"),
+        ("Q 5", "a meld of queens with five cards (a book shows a count only when a house rule let more go on it)"),
         ("2w", "two of the meld's cards are wild"),
         ("+3", "the cards a computer player just added, highlighted until your next tap"),
     )
@@ -32,7 +32,7 @@ def marks_legend() -> str:
     return (
         '<h3>The marks on the table</h3>'
         f'<dl class="marks">{books}{more}</dl>'
-        "<p>Cards, beside the pile, shows every meld card by card.</p>"
+        "<p>On a phone, Show melds beside the pile shows every meld card by card; Fold melds puts them back.</p>"
     )
 
 

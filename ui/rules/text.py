@@ -265,7 +265,7 @@ def _scoring(rules: RuleSet) -> list[str]:
     out = [
         "Books: " + ", ".join(books) + ".",
         "Add the value of every card your team melded; subtract every card left in "
-        "hands, knees and feet.",
+        + ("hands, knees and feet." if rules.knee_size else "hands and feet."),
     ]
     if rules.unfinished_wild_penalty:
         out.append(f"An unfinished wild meld costs {_n(-rules.unfinished_wild_penalty)}.")
