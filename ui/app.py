@@ -196,6 +196,9 @@ class App:
         self.lesson: Lesson | None = None  # the lesson under way on the table (ui/lesson/), if any
         self.lesson_dirty = False  # the lesson started, moved on or closed since its record was last stored
         self.lesson_offer = False  # the welcome offers the lesson (a first visit, or a shared link's first)
+        # The deal a lesson took the place of before anyone played it (a link's, most often): offered again when
+        # the lesson closes. Not kept over a reload; a game with moves goes under Games instead.
+        self.lesson_back: tuple[int, RuleSet] | None = None
         self.new_game()
 
     # ----- games ----------------------------------------------------------------

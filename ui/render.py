@@ -163,8 +163,8 @@ def notes(ctrl: Controller, told_elsewhere: bool = False) -> str:
         share_url=ctrl.share_url,
         hint_ready=ctrl.hint_action is not None,
         # The lesson is offered beside the table's welcome, never beside another screen's note.
-        offer=lesson_screen.offer_buttons(ctrl) if ctrl.note is not None and not told_elsewhere
-        and ctrl.screen == "table" else "",
+        offer=lesson_screen.offer_buttons(ctrl) + lesson_screen.back_button(ctrl)
+        if ctrl.note is not None and not told_elsewhere and ctrl.screen == "table" else "",
     )
 
 

@@ -409,3 +409,41 @@ def test_a_lesson_game_played_to_its_end_is_not_counted_in_statistics() -> None:
             break
         other.handle("next-round")
     assert other.game.phase == "game_over" and len(other.finished) == 1
+
+
+@pytest.mark.parametrize("which", ["classic", "hkf"])
+def test_a_lesson_taken_from_a_links_welcome_gives_the_links_deal_back_when_it_closes(which: str) -> None:
+    """Someone new opens a knee-game link from the family and taps a lesson first: when the lesson closes, the
+    link's deal (not yet played) is one tap away, dealt again with its own rules; the lesson had replaced it
+    with its own deal and nothing led back."""
+    from ui.share import ShareRequest, rules_for
+
+    ctrl = Controller(Settings(), random.Random(5))
+    ctrl.start_shared(ShareRequest("hkf", 12, {}), first_visit=True)
+    linked = rules_for("hkf", {})
+    assert 'data-act="lesson"' in regions(ctrl)["r-prompt"]
+    ctrl.handle("lesson", which)
+    assert ctrl.lesson is not None and ctrl.game.deal_number == PLANS[which].deal
+    assert 'data-act="lesson-back"' not in page(ctrl)  # not while the lesson is under way
+    ctrl.handle("lesson-leave")
+    assert ctrl.note is not None and "Deal 12 again" in ctrl.note.text
+    assert 'data-act="lesson-back"' in regions(ctrl)["r-prompt"]
+    ctrl.handle("lesson-back")
+    game = ctrl.game
+    assert ctrl.lesson is None and game.deal_number == 12 and game.rules == linked and not game.history
+    assert [sorted(p.hand) for p in game.players] == [sorted(p.hand) for p in Game(linked, 12).players]
+    assert ctrl.note is not None and "Deal 12 is on the table again" in ctrl.note.text
+    assert 'data-act="lesson-back"' not in page(ctrl)
+
+
+def test_a_lesson_started_from_a_game_under_way_offers_no_deal_back() -> None:
+    """A game with moves is kept under Games when a lesson takes its place (the browser does that): the lesson's
+    end offers no fresh deal of it, which would look like the same game started over."""
+    ctrl = Controller(Settings(), random.Random(5))
+    ctrl.new_game(4417)
+    ctrl.handle("draw")
+    ctrl.handle("lesson", "classic")
+    ctrl.handle("lesson-leave")
+    assert 'data-act="lesson-back"' not in page(ctrl) and ctrl.lesson_back is None
+    ctrl.handle("lesson-back")  # a stale tap changes nothing
+    assert ctrl.game.deal_number == PLANS["classic"].deal

@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 from engine.actions import Answer, Meld, PickUp
 from ui.lesson.model import Lesson, Step
-from ui.lesson.plans import PLANS
+from ui.lesson.plans import PLANS, lesson_game
 from ui.lesson.steps import refusal
 from ui.seating.model import ALONE
 from ui.taps import Note, Taps, index_arg
 
 if TYPE_CHECKING:
+    from engine.rules import RuleSet
     from ui.app import App
 
 GUARDED = frozenset({
@@ -127,6 +128,8 @@ def start(app: App, name: str) -> bool:
     if plan is None:
         return False
     lesson = Lesson(plan)
+    old = app.game
+    app.lesson_back = (old.deal_number, old.rules) if not old.history and not lesson_game(old) else None
     app.lesson = None
     app.set_game(lesson.new_game())
     app.session.seat_people(ALONE)
@@ -157,12 +160,36 @@ def on_lesson_skip(app: App, arg: str) -> None:
 
 
 def on_lesson_leave(app: App, arg: str) -> None:
-    """Close the lesson (or its offer); the game on the table goes on unguided."""
+    """Close the lesson (or its offer); the game on the table goes on unguided, and the deal the lesson took
+    the place of is offered again (``back_button``)."""
     had = app.lesson is not None and not app.lesson.finished
     app.lesson = None
     app.lesson_offer = False
     app.lesson_dirty = True
-    app.note = Note(LEFT) if had else None
+    back = lesson_back(app)
+    if back is not None:
+        app.note = Note(f"Lesson closed. Deal {back[0]:,} again brings back the cards you had before it; "
+                        "or play the lesson's game on as you like.")
+    else:
+        app.note = Note(LEFT) if had else None
+
+
+def lesson_back(app: App) -> tuple[int, RuleSet] | None:
+    """The deal (and its rules) a lesson took the place of, while the lesson's game is still on the table."""
+    back = app.lesson_back
+    return back if back is not None and lesson_game(app.game) else None
+
+
+def on_lesson_back(app: App, arg: str) -> None:
+    """Deal again the game the lesson took the place of (nobody had played it: the same cards, from the start)."""
+    back = lesson_back(app)
+    app.lesson_back = None
+    if back is None:
+        return
+    app.lesson = None
+    app.lesson_dirty = True
+    app.new_game(*back)
+    app.note = Note(f"Deal {back[0]:,} is on the table again, as it was before the lesson.")
 
 
 LEFT = (
@@ -176,3 +203,4 @@ def register(taps: Taps[App]) -> None:
     taps.add("lesson", on_lesson)
     taps.add("lesson-skip", on_lesson_skip)
     taps.add("lesson-leave", on_lesson_leave)
+    taps.add("lesson-back", on_lesson_back)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ui.lesson.handlers import current_step, pointed
+from ui.lesson.handlers import current_step, lesson_back, pointed
 from ui.lesson.plans import PLANS
 from ui.lesson.steps import intro, title
 from ui.widgets import button, esc
@@ -89,6 +89,12 @@ def offer_buttons(app: App) -> str:
     return button("lesson", "Learn to play", arg="classic", cls="small primary") + (
         button("lesson", PLANS[own].title, arg=own, cls="small") if own != "classic" and own in PLANS else ""
     )
+
+
+def back_button(app: App) -> str:
+    """Beside the note of a closed lesson: the deal it took the place of, dealt again ('' when there is none)."""
+    back = lesson_back(app) if app.lesson is None else None
+    return button("lesson-back", f"Deal {back[0]:,} again", cls="small primary") if back is not None else ""
 
 
 def _mark(html: str, act: str, arg: str) -> str:
