@@ -168,8 +168,8 @@ def on_lesson_leave(app: App, arg: str) -> None:
     app.lesson_dirty = True
     back = lesson_back(app)
     if back is not None:
-        app.note = Note(f"Lesson closed. Deal {back[0]:,} again brings back the cards you had before it; "
-                        "or play the lesson's game on as you like.")
+        app.note = Note(f"Lesson closed. Deal {back[0]:,} again brings back the cards you had before it, "
+                        "or play this game on.")
     else:
         app.note = Note(LEFT) if had else None
 
