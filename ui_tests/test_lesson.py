@@ -447,3 +447,18 @@ def test_a_lesson_started_from_a_game_under_way_offers_no_deal_back() -> None:
     assert 'data-act="lesson-back"' not in page(ctrl) and ctrl.lesson_back is None
     ctrl.handle("lesson-back")  # a stale tap changes nothing
     assert ctrl.game.deal_number == PLANS["classic"].deal
+
+
+def test_the_lesson_says_which_cards_are_wild_and_what_the_3s_do_from_the_rules() -> None:
+    """Someone new sees red 3s beside the sides' names and a pile blocked by a black 3 from the first turn, and
+    is asked to put a 2 in a meld of jacks: the steps say what those are, from the rules' own values."""
+    from ui.lesson.steps import why
+
+    game = Game(preset("classic"), PLANS["classic"].deal)
+    first = why(game, 0, "draw")
+    assert "A red 3 is laid out as soon as you get it and scores 100." in first
+    assert "A black 3 thrown on the pile blocks it for the next player." in first
+    assert "wild cards (jokers and 2s) may join" in why(game, 0, "pair")
+    assert "wild cards (jokers and 2s) too" in why(game, 0, "add")
+    rook = Game(preset("rook"), PLANS["rook"].deal)  # Rook cards: no 3s to explain, the bird is wild
+    assert "3" not in why(rook, 0, "draw") and "wild cards (the bird and 2s)" in why(rook, 0, "add")

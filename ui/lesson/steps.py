@@ -129,6 +129,22 @@ def wild_limit(rules: RuleSet) -> str:
     }[rules.wild_limit]
 
 
+def wild_cards(rules: RuleSet) -> str:
+    """Which cards are wild, named for someone new: 'wild cards (jokers and 2s)'."""
+    return "wild cards (the bird and 2s)" if rules.deck == "rook" else "wild cards (jokers and 2s)"
+
+
+def threes(rules: RuleSet) -> str:
+    """What the 3s do, for the lesson's first draw ('' where they are plain cards): a newcomer sees red 3s laid
+    out beside the sides' names, and a blocked pile, before anything else explains them."""
+    if rules.deck == "rook":
+        return ""
+    red = (f" A red 3 is laid out as soon as you get it and scores {rules.red_three_bonus:,}."
+           if rules.red_three_bonus > 0 else "")
+    black = " A black 3 thrown on the pile blocks it for the next player." if rules.black_threes_special else ""
+    return red + black
+
+
 def books_needed(rules: RuleSet) -> str:
     """The books a side needs before going out, from the rule values."""
     parts = [f"a clean book of {C.rank_name(r, rules.deck == 'rook', plural=True)}" for r in rules.need_rank_books]
@@ -186,11 +202,12 @@ def why(game: Game, seat: int, kind: Kind, cards: tuple[int, ...] = ()) -> str:
                 "at the deal."
             )
         pile = " (the pile is never taken)" if rules.pickup == "none" else " (or the pile, when you can)"
-        return f"Every turn starts by taking {count(rules.draw, 'card')} from the stock{pile}."
+        return f"Every turn starts by taking {count(rules.draw, 'card')} from the stock{pile}.{threes(rules)}"
     if kind == "pickup":
         return _pickup_why(game, seat)
     if kind == "pair":
-        return f"A meld is one rank: it starts with two natural cards, and wild cards may join, {wild_limit(rules)}."
+        return (f"A meld is one rank: it starts with two natural cards, and {wild_cards(rules)} may join, "
+                f"{wild_limit(rules)}.")
     if kind == "first_meld":
         value = sum(rules.value(C.rank(c)) for c in cards)
         shown = f"; these cards make {value:,}" if cards else ""
@@ -200,7 +217,7 @@ def why(game: Game, seat: int, kind: Kind, cards: tuple[int, ...] = ()) -> str:
     if kind == "meld":
         return "Once your side has melded, any new meld of three cards or more may go down, whatever it is worth."
     if kind == "add":
-        return f"Cards of a meld's rank can go on it at any time, and wild cards too, {wild_limit(rules)}."
+        return f"Cards of a meld's rank can go on it at any time, and {wild_cards(rules)} too, {wild_limit(rules)}."
     if kind == "book":
         extra = "".join(
             f"; clean {C.rank_name(r, rules.deck == 'rook', plural=True)} {bonus:,}" for r, bonus in rules.rank_books
