@@ -424,6 +424,9 @@ def test_a_lesson_taken_from_a_links_welcome_gives_the_links_deal_back_when_it_c
     assert 'data-act="lesson"' in regions(ctrl)["r-prompt"]
     ctrl.handle("lesson", which)
     assert ctrl.lesson is not None and ctrl.game.deal_number == PLANS[which].deal
+    ctrl.handle("draw" if which == "classic" else "lesson-skip")
+    ctrl.handle("lesson", "pagat")  # on to another lesson: the link's deal is still the one to go back to
+    ctrl.handle("lesson", which)
     assert 'data-act="lesson-back"' not in page(ctrl)  # not while the lesson is under way
     ctrl.handle("lesson-leave")
     assert ctrl.note is not None and "Deal 12 again" in ctrl.note.text

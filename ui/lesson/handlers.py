@@ -129,7 +129,8 @@ def start(app: App, name: str) -> bool:
         return False
     lesson = Lesson(plan)
     old = app.game
-    app.lesson_back = (old.deal_number, old.rules) if not old.history and not lesson_game(old) else None
+    if not lesson_game(old):  # from one lesson to the next, the deal before the first is still the one to offer
+        app.lesson_back = (old.deal_number, old.rules) if not old.history else None
     app.lesson = None
     app.set_game(lesson.new_game())
     app.session.seat_people(ALONE)
