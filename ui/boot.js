@@ -388,6 +388,17 @@ async function findSnapshot() {
   return stored;
 }
 
+// A reloaded host page answers its guests' ways home first (ui/net.js): a guest's phone gives its side up soon
+// after the link dropped (Firefox after 5 s), and the start below keeps the page busy for seconds at a time.
+// Only a page that had guests has any; it waits for them at most HOMES_WAIT_MS.
+const HOMES_WAIT_MS = 2000;
+
+function waysHome() {
+  const answered = window.hfNet && window.hfNet.homesAnswered;
+  if (!answered) return Promise.resolve();
+  return Promise.race([answered, new Promise((done) => setTimeout(done, HOMES_WAIT_MS))]);
+}
+
 async function boot() {
   const rest = navigator.serviceWorker && navigator.serviceWorker.controller
     ? pageFetch(REST).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)
@@ -399,7 +410,9 @@ async function boot() {
   // Without it (a build that has none), PyScript compiles its written copy as before.
   const pyscriptZip = pageFetch(PYSCRIPT_ZIP).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
   performance.mark("hf-boot-start");
+  const homes = waysHome();
   const stored = await findSnapshot();
+  await homes;
   let pyodide = null;
   if (stored) {
     try {

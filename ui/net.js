@@ -35,8 +35,10 @@
 // the host keeps that offer in localStorage with a fresh ICE user name and password and its own certificate
 // (IndexedDB), and answers with what its answer will hold ({"net":"homeback","a":"ufrag~pwd~fingerprint"}).
 // When the link drops the guest completes its spare with that answer and waits; a reloaded host page rebuilds
-// the same answer to the kept offer (``home(seat)``), and the guest's phone is back without a new invitation.
-// The guest waits HOME_MS for it, then asks for a new invitation.
+// the same answer to the kept offer, and the guest's phone is back without a new invitation. The reloaded page
+// answers with its first script (the table, started after, claims the seat with ``home(seat)``): Firefox gives
+// the guest's side up 5 s after the link dropped if nothing has come from the host by then, and on a phone the
+// table takes longer than that to start. The guest waits HOME_MS, then asks for a new invitation.
 (function () {
   "use strict";
   var CONNECT_MS = 8000;  // "a few seconds": no open channel by then is said plainly
@@ -119,28 +121,39 @@
   }
 
   // ``peer`` (a way home's connection) takes the seat's place once its channel opens, unless a link is open there.
+  // A way home answered before the table asked for it (``early``) is held: what it hears waits for the claim.
   function wire(seat, channel, peer) {
     peer = peer || peers[seat];
     peer.channel = channel;
     channel.onopen = function () {
-      if (peers[seat] !== peer) {
-        if (peers[seat] && peers[seat].open) { try { peer.pc.close(); } catch (e) { /* closed */ } return; }
-        close(seat);
-        peers[seat] = peer;
-      }
-      clearTimeout(peer.timer);
-      peer.open = true;
-      if (seat < 0) dropHome();  // (a new way home is made for this link)
-      if (seat < 0 && joined) markUsed(joined.code);
-      tell("open", seat);
-      if (seat >= 0) makeSpare(seat).catch(function () { dropSpare(seat); });
-      else makeHome().catch(function () { dropHome(); });
+      if (peer.held) { peer.waiting = true; return; }
+      opened(seat, peer);
     };
     channel.onmessage = function (e) {
       if (typeof e.data !== "string") return;
-      if (e.data.indexOf('{"net":') === 0) netMessage(seat, e.data); else tell("message", seat, e.data);
+      if (peer.held) { peer.inbox.push(e.data); return; }
+      heard(seat, e.data);
     };
     channel.onclose = function () { if (peers[seat] === peer) lost(seat, peer); };
+  }
+
+  function opened(seat, peer) {
+    if (peers[seat] !== peer) {
+      if (peers[seat] && peers[seat].open) { try { peer.pc.close(); } catch (e) { /* closed */ } return; }
+      close(seat);
+      peers[seat] = peer;
+    }
+    clearTimeout(peer.timer);
+    peer.open = true;
+    if (seat < 0) dropHome();  // (a new way home is made for this link)
+    if (seat < 0 && joined) markUsed(joined.code);
+    tell("open", seat);
+    if (seat >= 0) makeSpare(seat).catch(function () { dropSpare(seat); });
+    else makeHome().catch(function () { dropHome(); });
+  }
+
+  function heard(seat, text) {
+    if (text.indexOf('{"net":') === 0) netMessage(seat, text); else tell("message", seat, text);
   }
 
   // The link of ``seat`` dropped: the host completes the seat's spare, if the guest answered one, and
@@ -488,27 +501,67 @@
     send(seat, JSON.stringify({net: "homeback", a: promise.text}));
   }
 
-  // Host, its page reloaded: answer the offer kept for ``seat`` as promised; true when a way home was kept and
-  // is waiting for the guest's phone ("open" follows when it connects). Each kept offer serves once.
-  async function home(seat) {
+  // Host, its page reloaded: answer the offer kept for ``seat`` as promised; the held connection (its channel
+  // not yet handed to the table), or null when no way home was kept. Each kept offer serves once.
+  async function answerHome(seat) {
     var all = homes(), way = all[seat];
     delete all[seat];
     try { localStorage.setItem(HOMES, JSON.stringify(all)); } catch (e) { /* it fails again next time */ }
     var ok = way && typeof way === "object" && /^[0-9a-f]{8}$/.test(way.ufrag) && /^[0-9a-f]{32}$/.test(way.pwd);
     var offer = ok ? expand(way.offer, "offer") : null;
     var cert = offer ? await certificate("host") : null;
-    if (!cert) return false;
+    if (!cert) return null;
     var pc = new RTCPeerConnection({iceServers: [], certificates: [cert]});
-    var peer = {pc: pc, channel: null, open: false, timer: 0};
+    var peer = {pc: pc, channel: null, open: false, timer: 0, held: true, waiting: false, inbox: []};
     pc.ondatachannel = function (e) { wire(seat, e.channel, peer); };
     pc.addEventListener("connectionstatechange", function () {
       var state = pc.connectionState;
       if (peers[seat] === peer && peer.open && (state === "failed" || state === "closed" || state === "disconnected")) lost(seat, peer);
       else if (peers[seat] !== peer && (state === "failed" || state === "closed")) try { pc.close(); } catch (e) { /* closed */ }
     });
-    try { await answerAsPromised(pc, offer, way); } catch (e) { try { pc.close(); } catch (e2) { /* closed */ } return false; }
+    try { await answerAsPromised(pc, offer, way); } catch (e) { try { pc.close(); } catch (e2) { /* closed */ } return null; }
     setTimeout(function () { if (peers[seat] !== peer) try { pc.close(); } catch (e) { /* closed */ } }, HOME_MS);
+    return peer;
+  }
+
+  // The ways home are answered as soon as the reloaded page's first script runs, not when the table has
+  // started: the guest's phone has completed its side and waits for the host's first connectivity check,
+  // and Firefox gives such a connection up after five seconds with no word from the other side (the table
+  // itself takes longer than that to start on a phone, or under load).
+  var early = {};  // seat -> Promise of its held connection (or null)
+  if (typeof RTCPeerConnection === "function" && String(location.hash).indexOf("#join=") !== 0 &&
+      String(location.hash).indexOf("#answer=") !== 0) {
+    Object.keys(homes()).forEach(function (key) {
+      if (/^[0-5]$/.test(key)) early[key] = answerHome(Number(key)).catch(function () { return null; });
+    });
+  }
+  // Settled when each is answered (ui/boot.js holds the table's start for it, briefly: that start keeps the page
+  // busy for seconds at a time, and these answers need a few of its moments).
+  var homesAnswered = Promise.all(Object.keys(early).map(function (key) { return early[key]; }));
+
+  // Host: the table claims ``seat``'s way home: true when one was kept and is waiting for the guest's phone
+  // ("open" follows when it connects, or at once when it already has).
+  async function home(seat) {
+    var pending = early[seat];
+    delete early[seat];
+    var peer = await (pending || answerHome(seat));
+    if (!peer) return false;
+    peer.held = false;
+    setTimeout(function () {  // (after the table has heard that the seat's phone is on its way back)
+      if (peer.waiting && peer.channel && peer.channel.readyState === "open") opened(seat, peer);
+      peer.inbox.splice(0).forEach(function (text) { heard(seat, text); });
+    }, 0);
     return true;
+  }
+
+  // Host: the seats whose ways home the table will claim; any other answered early is closed unused.
+  function keepHomes(seats) {
+    Object.keys(early).forEach(function (key) {
+      if (seats.indexOf(Number(key)) >= 0) return;
+      var pending = early[key];
+      delete early[key];
+      pending.then(function (peer) { if (peer) try { peer.pc.close(); } catch (e) { /* closed */ } });
+    });
   }
 
   function send(seat, text) {
@@ -544,6 +597,10 @@
 
   window.hfNet = {supported: typeof RTCPeerConnection === "function",
                   invite: invite, accept: accept, join: join, send: send, close: close, home: home,
-                  hasHome: function (seat) { var way = homes()[seat]; return !!way && typeof way === "object"; },
+                  keepHomes: keepHomes, homesAnswered: homesAnswered,
+                  hasHome: function (seat) {
+                    var way = homes()[seat];
+                    return seat in early || (!!way && typeof way === "object");
+                  },
                   compact: compact, expand: expand, CONNECT_MS: CONNECT_MS};
 })();

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ui.remote import screen, wire
@@ -99,7 +99,9 @@ class RoomLink:
         that agreed a way home with this page comes back by itself (``ui/net.js``); any other seat, or one not
         back in ``HOME_SECONDS``, gets a fresh invitation, and the room opens to show it; a computer takes a seat
         whose guest isn't back in ``LOST_SECONDS``."""
-        for seat in self.app.session.seating.guests:
+        guests = self.app.session.seating.guests
+        window.hfNet.keepHomes(to_js(sorted(guests)))  # a way home answered early for another seat: closed
+        for seat in guests:
             self.room.link(seat).state = "lost"
             if bool(window.hfNet.hasHome(seat)):
                 self.runner.spawn(self.come_home(seat))
@@ -112,7 +114,7 @@ class RoomLink:
         """``seat``'s phone back by itself if it can (the room stays shut meanwhile), else its invitation shown."""
         link = self.room.link(seat)
         if bool(await window.hfNet.home(seat)):
-            link.returning = True
+            link.returning = link.state != "joined"  # (its phone may be back already: the way was answered early)
             self.show()
             await asyncio.sleep(HOME_SECONDS)
             if link.state == "joined":
