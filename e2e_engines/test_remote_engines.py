@@ -24,6 +24,11 @@ READY = "document.body && document.body.dataset.ready === '1'"
 IDLE = READY + " && document.body.dataset.idle === '1'"
 DEAL = 4417
 HAS_WEBRTC = "typeof RTCPeerConnection === 'function'"
+SLOW_WASM = """(() => {
+  const compile = WebAssembly.compileStreaming;
+  WebAssembly.compileStreaming = (source) =>
+    new Promise((done) => setTimeout(done, 6000)).then(() => compile.call(WebAssembly, source));
+})();"""
 
 
 def open_room(browser: Browser) -> None:
@@ -136,19 +141,18 @@ def host_reloads(host: Browser, guest: Browser, held: int, slow: bool = False) -
     """The host's page reloads: the guest's phone comes back to West by itself (the way home it agreed), with
     its cards, and the host's room makes no invitation for it.
 
-    ``slow``: the host is a slow phone (Chromium's CPU twelve times slower), its table ready more than 5 s after
-    the reload.  A Firefox guest gives its side of the way home up 5 s after the link drops if the host has not
-    answered by then: the page answers it with its first script, before the table starts (``ui/net.js``)."""
+    ``slow``: the host is a slow phone, its table ready more than 5 s after the reload (its WebAssembly compiled
+    6 s late, as on a phone still reading and compiling it).  A Firefox guest gives its side of the way home up
+    5 s after the link drops if nothing has come from the host: the page answers it with its first script,
+    before the table starts (``ui/net.js``)."""
     host.wait("Object.keys(JSON.parse(localStorage.getItem('hf-home-ways') || '{}')).includes('1')", timeout=30)
     if slow:
         assert isinstance(host, Chromium)
-        cpu = host.page.context.new_cdp_session(host.page)
-        cpu.send("Emulation.setCPUThrottlingRate", {"rate": 12})
+        host.page.add_init_script(SLOW_WASM)
     host.reload()
     host.wait(IDLE + " && document.querySelector('#app .deal-number') !== null", timeout=120)
     if slow:
         assert host.js("performance.now()") > 5000, "the slow host's table was ready within 5 s"
-        cpu.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     guest.wait("!document.querySelector('#app .note') || !document.querySelector('#app .note').innerText"
                ".includes('reconnecting')", timeout=90)
     assert host.js("document.getElementById('room').hidden"), "the host's room opened to invite West again"

@@ -391,7 +391,7 @@ async function findSnapshot() {
 // A reloaded host page answers its guests' ways home first (ui/net.js): a guest's phone gives its side up soon
 // after the link dropped (Firefox after 5 s), and the start below keeps the page busy for seconds at a time.
 // Only a page that had guests has any; it waits for them at most HOMES_WAIT_MS.
-const HOMES_WAIT_MS = 2000;
+const HOMES_WAIT_MS = 4000;
 
 function waysHome() {
   const answered = window.hfNet && window.hfNet.homesAnswered;

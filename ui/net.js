@@ -520,6 +520,7 @@
       else if (peers[seat] !== peer && (state === "failed" || state === "closed")) try { pc.close(); } catch (e) { /* closed */ }
     });
     try { await answerAsPromised(pc, offer, way); } catch (e) { try { pc.close(); } catch (e2) { /* closed */ } return null; }
+    performance.mark("hf-home-answered", {detail: {seat: seat}});
     setTimeout(function () { if (peers[seat] !== peer) try { pc.close(); } catch (e) { /* closed */ } }, HOME_MS);
     return peer;
   }
