@@ -38,7 +38,7 @@ from ui.seating import model as seating_model
 from ui.seating import remembered
 from ui.seating.model import ALONE, SeatDraft, Seating
 from ui.settings import handlers as settings_taps
-from ui.settings.model import Settings
+from ui.settings.model import Settings, house_dropped
 from ui.share import ShareRequest, build_query
 from ui.sides import SOUTH
 from ui.stats import model as stats
@@ -474,6 +474,7 @@ class App:
 
     def change_setting(self, key: str, value: str | bool) -> None:
         """Change one setting from the Settings form; rules apply to the next game."""
+        before = self.settings
         try:
             self.settings = self.settings.with_change(key, value)
         except ValueError as err:
@@ -484,7 +485,8 @@ class App:
             self.forget_bots()
         if key == "hand_order":  # picking a sort again ends the player's own order
             self.session.sort_hand()
-        self.note = None
+        dropped = house_dropped(before, self.settings)
+        self.note = Note(dropped) if dropped else None
 
 
 def on_screen(app: App, arg: str) -> None:

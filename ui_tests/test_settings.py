@@ -16,16 +16,20 @@ from engine.rules import preset
 from engine.serialize import from_dict, to_dict
 from engine.state import Game
 from engine.stored_rules import rules_from_dict, rules_to_dict, validate_rules
+from ui.app import App
+from ui.render import page
 from ui.settings.model import (
     HOUSE_CHOICES,
     PACE_SECONDS,
     PRESET_NAMES,
     Settings,
     choose_settings,
+    house_dropped,
     load_settings,
     rules_for,
     stored_seq,
 )
+from ui.widgets import esc
 
 
 def test_defaults() -> None:
@@ -55,6 +59,28 @@ def test_a_house_rule_equal_to_the_preset_is_not_kept() -> None:
 def test_changing_preset_clears_house_rules() -> None:
     s = Settings().with_change("house:pickup", "whole").with_change("preset", "pagat")
     assert s.house == {}
+
+
+def test_a_player_is_told_when_another_rule_set_puts_their_house_rules_back() -> None:
+    before = Settings().with_change("house:pickup", "whole").with_change("house:first_meld", "score")
+    after = before.with_change("preset", "pagat")
+    said = house_dropped(before, after)
+    assert said.startswith("Switched to Pagat partnership rules: ")
+    assert "(Picking up the discard pile; First meld minimum) are back" in said
+    one = house_dropped(Settings().with_change("house:pickup", "whole"), Settings().with_change("preset", "hkf"))
+    assert "(Picking up the discard pile) is back" in one
+    # Nothing to say: no house rule was set, the table size is kept, or the rule set didn't change.
+    assert house_dropped(Settings(), Settings().with_change("preset", "pagat")) == ""
+    three = Settings().with_change("house:players", "3")
+    assert house_dropped(three, three.with_change("preset", "pagat")) == ""
+    assert house_dropped(before, before.with_change("level", "hard")) == ""
+    # On the Settings screen the note says it, and goes with the next change.
+    app = App(before, rng=random.Random(3))
+    app.handle("screen", "settings")
+    app.change_setting("preset", "pagat")
+    assert app.note is not None and app.note.text == said and esc(said) in page(app)
+    app.change_setting("level", "hard")
+    assert app.note is None
 
 
 def test_the_computers_speed_is_kept_and_sets_their_pause() -> None:

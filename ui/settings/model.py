@@ -147,6 +147,20 @@ def rules_words(rules: RuleSet) -> str:
     return shown_title(rules) + ("; house rules: " + "; ".join(changed) if changed else "")
 
 
+def house_dropped(before: Settings, after: Settings) -> str:
+    """What to tell the player when choosing another rule set put house rules back (each set starts from its
+    own): "" when none was; never raises."""
+    if before.preset == after.preset:
+        return ""
+    names = [HOUSE_CHOICES[key][0] for key in before.house if key in HOUSE_CHOICES and key not in after.house]
+    if not names:
+        return ""
+    title = shown_title(preset(after.preset))
+    which = "the house rule" if len(names) == 1 else "the house rules"
+    verb = "is" if len(names) == 1 else "are"
+    return f"Switched to {title}: {which} you had changed ({'; '.join(names)}) {verb} back to that rule set's own."
+
+
 @dataclass(frozen=True)
 class Settings:
     """What the player chose: rules for the next game, computer level, and how cards look."""
