@@ -68,6 +68,11 @@ def test_phones_in_the_room_link_up_or_say_why_they_cant(lane: Lane, browser: Br
         guest.close()
 
 
+# Firefox gives the guest's side of a way home up 5 s after it completes it (when the link drops) if no check has
+# come; a reloaded Chromium host's first check comes 3.0 s after its answer (measured in every run, the page
+# answering 0.1-0.3 s after its reload began): about 1.7 s to spare on this machine, which a loaded CI machine
+# missed once in two runs. One more try on that failure alone (the app then shows a fresh invitation instead).
+@pytest.mark.flaky(reruns=1, only_rerun=["the host's room opened to invite West again"])
 def test_a_chromium_host_and_a_guest_in_this_engine(lane: Lane, browser: Browser, tmp_path: Path) -> None:
     """The family's usual table: phones of different makes.  Chromium hosts, a fresh browser of this engine
     joins (the lane's own has just hosted a table of its own)."""
